@@ -1,0 +1,32 @@
+# HogKit front door. Every target sets up the virtual environment first if it is missing.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+HOGKIT := $(BIN)/hogkit
+VARIANT ?= fa19
+
+.PHONY: setup demo kit test lint bench clean
+
+$(BIN)/hogkit: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(BIN)/hogkit
+
+setup: $(BIN)/hogkit  ## create .venv and install HogKit with its test tools
+
+demo: setup  ## build the default kit into out/, then watch one seeded game in the text UI
+	$(HOGKIT) build --variant $(VARIANT) --out out/$(VARIANT)
+	cd out/$(VARIANT)/solutions && ../../../$(BIN)/python hog_ui.py --watch --seed 61
+
+kit: setup  ## regenerate the committed default kit (solutions/, student_skeleton/, ...)
+	$(HOGKIT) build --variant fa19 --out .
+
+test: setup  ## run the whole test suite
+	$(BIN)/python -m pytest
+
+lint: setup  ## ruff over the engine, graders and tests
+	$(BIN)/ruff check hogkit graders tests bench
+
+clean:
+	rm -rf out .pytest_cache .ruff_cache

@@ -1,0 +1,64 @@
+"""``hogkit``: the command line, a thin layer over keyword-only library functions.
+
+Every command validates its input; a problem is reported as one line
+``error: what was wrong — how to fix it`` with exit status 2, never a traceback.
+Commands are registered by modules listed in :data:`COMMAND_MODULES`; each provides
+``register(subparsers)`` and sets ``func`` on its parser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from pathlib import Path
+
+from hogkit.errors import HogkitError
+
+COMMAND_MODULES = [
+    "hogkit.commands.kit",
+]
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors follow the one-line ``error:`` convention."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"error: {message} — see '{self.prog} --help'\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full ``hogkit`` parser with every registered command."""
+    parser = _Parser(prog="hogkit", description="Build, check and grade Hog kits.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``hogkit`` with ARGV; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status = args.func(args)
+    except HogkitError as exc:
+        print(f"error: {exc.line()}", file=sys.stderr)
+        return exc.status
+    except KeyboardInterrupt:
+        print("error: interrupted — run the command again to finish", file=sys.stderr)
+        return 130
+    return int(status or 0)
+
+
+def existing_path(text: str) -> Path:
+    """An argparse type: a path that must exist."""
+    path = Path(text)
+    if not path.exists():
+        raise argparse.ArgumentTypeError(f"{text} does not exist")
+    return path
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The ``hogkit`` subcommands, one module per area; each exposes ``register(subparsers)``."""

@@ -1,0 +1,268 @@
+"""The reference game for any variant: one turn, one full game, and the exact turn distribution.
+
+A turn is split in three so that a simulation (dice drawn one by one) and an exact evaluation
+(every outcome with its probability) go through the same code:
+
+* :func:`plan_turn` reads the strategy's choice: Pork Chop or dice, and which dice (Hog Wild);
+* :func:`take_turn` (simulation) or :func:`points_distribution` (exact) gives the turn's points;
+* :func:`finish_turn` adds them and applies every later rule in order: bonus, post-turn rule,
+  extra turn. The goal is checked only after that, so a swap can hand the opponent the win.
+
+Every rule effect calls the rule's own reference function from :mod:`hogkit.rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import cache
+from itertools import combinations_with_replacement
+from math import factorial
+
+from hogkit.kit.dice import four_sided, make_test_dice, six_sided
+from hogkit.variant import Variant
+
+Strategy = Callable[[int, int], int]
+Dice = Callable[[], int]
+PORK_CHOP = -1
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """Everything that decides the rest of a game: scores, who moves, and each rule's memory."""
+
+    scores: tuple[int, int] = (0, 0)
+    who: int = 0
+    last_rolls: tuple[int, int] = (0, 0)  # Feral Hogs: each player's previous choice
+    turn: int = 0  # Time Trot: turns so far (every turn counts)
+    after_extra: bool = False  # Time Trot: this turn is an extra turn
+    chop_used: tuple[bool, bool] = (False, False)  # Pork Chop: used by each player
+
+    @property
+    def mover_score(self) -> int:
+        """Score of the player about to move."""
+        return self.scores[self.who]
+
+    @property
+    def opponent_score(self) -> int:
+        """Score of the player waiting."""
+        return self.scores[1 - self.who]
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """What a choice means this turn: dice to roll (-1 for a Pork Chop) and their sides."""
+
+    choice: int
+    rolls: int
+    sides: int
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """What happened in one turn, for commentary, the GUI and tests."""
+
+    who: int
+    plan: TurnPlan
+    before: tuple[int, int]
+    after: tuple[int, int]
+    outcomes: tuple[int, ...] = ()
+    points: int = 0
+    bonus: int = 0
+    swapped: bool = False
+    extra_turn: bool = False
+    events: tuple[str, ...] = ()
+
+
+@dataclass
+class GameResult:
+    """A finished game: final scores and every turn."""
+
+    scores: tuple[int, int]
+    turns: list[TurnRecord] = field(default_factory=list)
+
+    @property
+    def winner(self) -> int:
+        """0 or 1: who reached the goal."""
+        return 0 if self.scores[0] > self.scores[1] else 1
+
+
+def other(who: int) -> int:
+    """The other player's number."""
+    return 1 - who
+
+
+def plan_turn(variant: Variant, state: TurnState, choice: int, *, later_rules: bool = True) -> TurnPlan:
+    """Resolve a strategy's CHOICE into the dice rolled this turn (or a Pork Chop)."""
+    legal = variant.legal_rolls if later_rules else tuple(range(11))
+    if type(choice) is not int or choice not in legal:
+        raise ValueError(f"illegal number of dice {choice!r}: a strategy must return one of {legal}")
+    rolls = choice
+    chop = variant.rule("special_move")
+    if chop is not None and later_rules:
+        rolls = chop.hook(choice, state.chop_used[state.who])
+    wild = variant.rule("dice_select")
+    sides = 4 if wild is not None and wild.hook(*state.scores) else 6
+    return TurnPlan(choice, rolls, sides)
+
+
+def take_turn(variant: Variant, num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
+    """Points for a turn of NUM_ROLLS dice (0: the zero-dice rule), after any boost."""
+    if num_rolls == 0:
+        points = variant.rules["zero_dice"].hook(opponent_score)
+    else:
+        points = variant.rules["dice_outcome"].hook(num_rolls, dice)
+    boost = variant.rule("boost")
+    return boost.hook(points) if boost is not None else points
+
+
+def finish_turn(
+    variant: Variant, state: TurnState, plan: TurnPlan, points: int, *, later_rules: bool = True
+) -> tuple[TurnState, TurnRecord]:
+    """Add POINTS for the mover and apply the bonus, post-turn and extra-turn rules."""
+    who = state.who
+    player, opponent = state.mover_score, state.opponent_score
+    events: list[str] = []
+    bonus, swapped = 0, False
+    last_rolls, chop_used = list(state.last_rolls), list(state.chop_used)
+    if plan.rolls == PORK_CHOP:
+        player, opponent = opponent, player
+        chop_used[who] = True
+        swapped = True
+        events.append("Pork Chop! The scores swap.")
+    else:
+        player += points
+        feral = variant.rule("bonus")
+        if feral is not None and later_rules:
+            bonus = feral.hook(plan.choice, state.last_rolls[who])
+            player += bonus
+            last_rolls[who] = plan.choice
+            if bonus:
+                events.append(f"{feral.title}! +{bonus}")
+        post = variant.rules["post_turn"]
+        if post.kind == "swap":
+            if post.hook(player, opponent):
+                player, opponent = opponent, player
+                swapped = True
+                events.append(f"{post.title}!")
+        else:
+            updated = post.hook(player)
+            if updated != player:
+                events.append(f"{post.title}! {player} -> {updated}")
+            player = updated
+    trot = variant.rule("extra_turn")
+    extra = bool(trot is not None and later_rules and trot.hook(plan.choice, state.turn, state.after_extra))
+    if extra:
+        events.append(f"{trot.title}! Player {who} goes again.")
+    scores = (player, opponent) if who == 0 else (opponent, player)
+    new_state = TurnState(
+        scores=scores,
+        who=who if extra else other(who),
+        last_rolls=(last_rolls[0], last_rolls[1]),
+        turn=state.turn + 1,
+        after_extra=extra,
+        chop_used=(chop_used[0], chop_used[1]),
+    )
+    record = TurnRecord(
+        who=who, plan=plan, before=state.scores, after=scores, points=points, bonus=bonus,
+        swapped=swapped, extra_turn=extra, events=tuple(events),
+    )
+    return new_state, record
+
+
+def is_over(state: TurnState, goal: int) -> bool:
+    """Whether either score has reached GOAL."""
+    return max(state.scores) >= goal
+
+
+def play(
+    variant: Variant,
+    strategy0: Strategy,
+    strategy1: Strategy,
+    *,
+    score0: int = 0,
+    score1: int = 0,
+    dice: Dice = six_sided,
+    wild_dice: Dice = four_sided,
+    goal: int | None = None,
+    say: Callable | None = None,
+    later_rules: bool = True,
+) -> GameResult:
+    """Play a whole game; return the final scores and the record of every turn.
+
+    ``say`` is a commentary function, called after every turn as in Phase 2; ``later_rules``
+    False switches off the rule of Problem 5b (like ``play(..., feral_hogs=False)``).
+    """
+    goal = variant.goal if goal is None else goal
+    state = TurnState(scores=(score0, score1))
+    result = GameResult(scores=state.scores)
+    strategies = (strategy0, strategy1)
+    while not is_over(state, goal):
+        plan = plan_turn(variant, state, strategies[state.who](*_view(state)), later_rules=later_rules)
+        rolled: list[int] = []
+        source = wild_dice if plan.sides == 4 else dice
+
+        def recording_dice(source: Dice = source, rolled: list[int] = rolled) -> int:
+            outcome = source()
+            rolled.append(outcome)
+            return outcome
+
+        points = 0
+        if plan.rolls != PORK_CHOP:
+            points = take_turn(variant, plan.rolls, state.opponent_score, recording_dice)
+        state, record = finish_turn(variant, state, plan, points, later_rules=later_rules)
+        result.turns.append(replace(record, outcomes=tuple(rolled)))
+        if say is not None:
+            say = say(*state.scores)
+    result.scores = state.scores
+    return result
+
+
+def _view(state: TurnState) -> tuple[int, int]:
+    """What a strategy sees: its own score, then the opponent's."""
+    return state.mover_score, state.opponent_score
+
+
+@cache
+def roll_distribution(roll_dice: Callable, num_rolls: int, sides: int) -> tuple[tuple[int, float], ...]:
+    """Exact distribution of ``roll_dice(num_rolls, dice)`` for fair dice with SIDES sides.
+
+    Every rule's ``roll_dice`` depends only on which outcomes came up, not their order, so each
+    multiset of outcomes is rolled once through the reference function, with its probability.
+    """
+    total = sides**num_rolls
+    dist: dict[int, float] = {}
+    for multiset in combinations_with_replacement(range(1, sides + 1), num_rolls):
+        ways = factorial(num_rolls)
+        for face in set(multiset):
+            ways //= factorial(multiset.count(face))
+        points = roll_dice(num_rolls, make_test_dice(*multiset))
+        dist[points] = dist.get(points, 0.0) + ways / total
+    return tuple(sorted(dist.items()))
+
+
+def points_distribution(variant: Variant, plan: TurnPlan, opponent_score: int) -> list[tuple[int, float]]:
+    """Exact distribution of the points a planned turn scores (before bonus and later rules)."""
+    if plan.rolls == PORK_CHOP:
+        return [(0, 1.0)]
+    boost = variant.rule("boost")
+    if plan.rolls == 0:
+        raw = [(variant.rules["zero_dice"].hook(opponent_score), 1.0)]
+    else:
+        raw = roll_distribution(variant.rules["dice_outcome"].hook, plan.rolls, plan.sides)
+    if boost is None:
+        return list(raw)
+    boosted: dict[int, float] = {}
+    for points, p in raw:
+        key = boost.hook(points)
+        boosted[key] = boosted.get(key, 0.0) + p
+    return sorted(boosted.items())
+
+
+def turn_outcomes(variant: Variant, state: TurnState, choice: int) -> list[tuple[float, TurnState]]:
+    """Every state the game can reach after the mover chooses CHOICE, with its probability."""
+    plan = plan_turn(variant, state, choice)
+    return [
+        (p, finish_turn(variant, state, plan, points)[0])
+        for points, p in points_distribution(variant, plan, state.opponent_score)
+    ]

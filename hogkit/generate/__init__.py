@@ -1,0 +1,1 @@
+"""Kit generation: an ordered list of small named steps that render a variant's kit."""

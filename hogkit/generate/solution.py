@@ -1,0 +1,56 @@
+"""The reference files of a variant: ``hog.py`` with its final strategy, and the contest file."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from hogkit.final import final_table
+from hogkit.generate.hogfile import render_hog
+from hogkit.variant import Variant
+
+
+@lru_cache(maxsize=32)
+def _solution_source(variant: Variant) -> str:
+    rows, about = final_table(variant)
+    return render_hog(variant, table_rows=rows, about=about)
+
+
+def solution_hog_source(variant: Variant) -> str:
+    """The reference ``hog.py`` of VARIANT, exactly as written to ``solutions/hog.py``."""
+    return _solution_source(variant)
+
+
+def contest_source(variant: Variant) -> str:
+    """The reference ``hog_contest.py``: a self-contained entry with the reference strategy."""
+    rows, about = final_table(variant)
+    field = variant.contest_name_field
+    table = "\n".join(f"    '{row}'," for row in rows)
+    return f'''"""Contest entry for Hog, {variant.title}.
+
+Define final_strategy(score, opponent_score) and give your entry a name. The strategy must be a
+pure, deterministic function of the two scores, may return {variant.legal_rolls[0]} to 10, and must answer all
+{variant.goal * variant.goal} pairs of scores within 10 seconds in total. This file must not import hog.py.
+"""
+
+{field} = ''  # Change this line to the name of your entry!
+
+
+# BEGIN PROBLEM 12
+# One string per score of the mover; one character per score of the opponent:
+# '0' to '9' and 'A' (10) are numbers of dice, 'C' (-1) is a Pork Chop.
+FINAL_STRATEGY_TABLE = (
+{table}
+)
+# END PROBLEM 12
+
+
+def final_strategy(score, opponent_score):
+    """Return the number of dice to roll when the mover has SCORE points and the
+    opponent has OPPONENT_SCORE.
+
+    {about.replace(chr(10), chr(10) + "    ")}
+    """
+    # BEGIN PROBLEM 12
+    return '0123456789A'.find(FINAL_STRATEGY_TABLE[score][opponent_score])
+    # END PROBLEM 12
+'''

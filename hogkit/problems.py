@@ -1,0 +1,103 @@
+"""The problem layout of a kit: which problem teaches which rule, in which phase.
+
+Problem ids follow the seed's ``ok`` numbering (``00``, ``01``, ..., ``05a``, ``05b``, ..., ``12``).
+Which functions each problem asks for follows from the variant's rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hogkit.rules import Rule
+
+PHASE_TITLES = {1: "Simulator", 2: "Commentary", 3: "Strategies"}
+
+# Every problem id a kit may have, in order, with its phase.
+PROBLEM_PHASES = {
+    "00": 1,
+    "01": 1,
+    "02": 1,
+    "03": 1,
+    "04": 1,
+    "05a": 1,
+    "05b": 1,
+    "06": 2,
+    "07": 2,
+    "08": 3,
+    "09": 3,
+    "10": 3,
+    "11": 3,
+    "12": 3,
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem of the project: what it is called, what the student writes, what it is worth."""
+
+    id: str
+    phase: int
+    title: str
+    functions: tuple[str, ...]
+    rules: tuple[Rule, ...]
+    points: int
+
+    @property
+    def label(self) -> str:
+        """How people name it: ``Problem 5a``."""
+        return f"Problem {self.id.lstrip('0') or '0'}"
+
+    @property
+    def number(self) -> str:
+        """The short number used in ``# BEGIN PROBLEM 5a`` markers."""
+        return self.id.lstrip("0") or "0"
+
+
+def zero_dice_strategy_name(zero_dice: Rule) -> str:
+    """Name of Problem 10's strategy: ``bacon_strategy`` for Free Bacon, else ``<rule>_strategy``."""
+    name = zero_dice.hook_name
+    return "bacon_strategy" if name == "free_bacon" else f"{name}_strategy"
+
+
+def post_turn_strategy_name(post_turn: Rule) -> str:
+    """Name of Problem 11's strategy: ``swap_strategy`` for a swap, ``square_strategy`` otherwise."""
+    return "swap_strategy" if post_turn.kind == "swap" else "square_strategy"
+
+
+def problem_ids(rules: dict[str, Rule]) -> list[str]:
+    """The ids of the problems a kit with these rules (family -> rule) has."""
+    has_5b = any(f in rules for f in ("bonus", "extra_turn", "special_move"))
+    return [pid for pid in PROBLEM_PHASES if pid != "05b" or has_5b]
+
+
+def build_problems(rules: dict[str, Rule], points: dict[str, int]) -> list[Problem]:
+    """Lay out the problems for a variant's rules (family -> rule) and points (id -> points)."""
+    later = [rules[f] for f in ("bonus", "extra_turn", "special_move") if f in rules]
+    boost = [rules["boost"]] if "boost" in rules else []
+    select = [rules["dice_select"]] if "dice_select" in rules else []
+    zero, post = rules["zero_dice"], rules["post_turn"]
+
+    def fns(rs: list[Rule]) -> tuple[str, ...]:
+        return tuple(name for r in rs for name in r.function_names)
+
+    specs: dict[str, tuple[str, tuple[str, ...], list[Rule]]] = {
+        "00": ("Dice", (), []),
+        "01": ("Rolling dice", fns([rules["dice_outcome"]]), [rules["dice_outcome"]]),
+        "02": (zero.title, fns([zero]), [zero]),
+        "03": ("Taking a turn", ("take_turn", *fns(boost)), boost),
+        "04": (post.title, fns([post]), [post]),
+        "05a": ("Playing a game", (*fns(select), "play"), select),
+        "05b": (" and ".join(r.title for r in later), (*fns(later), "play"), later),
+        "06": ("Commentary in play", ("play",), []),
+        "07": ("Announcing the highest gain", ("announce_highest",), []),
+        "08": ("Averaging a function", ("make_averaged",), []),
+        "09": ("The best number of dice", ("max_scoring_num_rolls",), []),
+        "10": (f"{zero.title} strategy", (zero_dice_strategy_name(zero),), [zero]),
+        "11": (f"{post.title} strategy", (post_turn_strategy_name(post),), [post]),
+        "12": ("Final strategy", ("final_strategy",), []),
+    }
+    return [
+        Problem(pid, PROBLEM_PHASES[pid], specs[pid][0], specs[pid][1], tuple(specs[pid][2]),
+                points[pid])
+        for pid in problem_ids(rules)
+    ]

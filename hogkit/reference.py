@@ -1,0 +1,45 @@
+"""The reference ``hog.py`` of a variant as a live module, built in memory from its source.
+
+Question banks, fuzz oracles and solver baselines call the reference through this module, so
+they run exactly the code that ships in ``solutions/``.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from functools import lru_cache
+
+from hogkit.kit import dice, ucb
+from hogkit.variant import Variant
+
+KIT_MODULES = {"dice": dice, "ucb": ucb}
+
+
+def load_source_module(name: str, source: str) -> types.ModuleType:
+    """Execute SOURCE as a fresh module called NAME, with the kit's ``dice`` and ``ucb`` importable."""
+    module = types.ModuleType(name)
+    module.__file__ = f"<{name}>"
+    saved = {key: sys.modules.get(key) for key in KIT_MODULES}
+    sys.modules.update(KIT_MODULES)
+    try:
+        exec(compile(source, f"<{name}>", "exec"), module.__dict__)
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                sys.modules.pop(key, None)
+            else:
+                sys.modules[key] = value
+    return module
+
+
+@lru_cache(maxsize=32)
+def _cached_module(name: str, source: str) -> types.ModuleType:
+    return load_source_module(name, source)
+
+
+def reference_hog(variant: Variant) -> types.ModuleType:
+    """The variant's reference ``hog.py`` (the one written to ``solutions/``), as a module."""
+    from hogkit.generate.solution import solution_hog_source
+
+    return _cached_module(f"hog_{variant.name}", solution_hog_source(variant))

@@ -1,0 +1,47 @@
+"""Pig Tail (pig-tail): twice the gap between the opponent's digits, plus one."""
+
+from hogkit.rules.base import Concept, Example, Rule
+
+
+def pig_tail(score):
+    """Return the points for rolling zero dice when the opponent has SCORE points:
+    2 * abs(tens - ones) + 1, where tens and ones are SCORE's last two digits.
+
+    score:  the opponent's current score (a score under 10 has a tens digit of 0).
+    """
+    assert score >= 0, 'A score is never negative.'
+    # BEGIN SOLUTION
+    tens, ones = score // 10 % 10, score % 10
+    return 2 * abs(tens - ones) + 1
+    # END SOLUTION
+
+
+PIG_TAIL = Rule(
+    id="pig_tail",
+    family="zero_dice",
+    title="Pig Tail",
+    summary=(
+        "A player who rolls zero dice scores twice the absolute difference between the tens "
+        "and ones digits of the opponent's score, plus one. The ones digit is the rightmost "
+        "digit and the tens digit the one just left of it."
+    ),
+    functions=(pig_tail,),
+    hook=pig_tail,
+    seed="002",
+    examples=(
+        Example("pig_tail(46)", 5, "2 * abs(4 - 6) + 1 = 5 points."),
+        Example("pig_tail(73)", 9, "2 * abs(7 - 3) + 1 = 9 points."),
+    ),
+    concepts=(
+        Concept(
+            prompt="The opponent has 33 points. How many points does Pig Tail give?",
+            answer="1",
+            wrong=("0", "7", "3"),
+        ),
+        Concept(
+            prompt="The opponent has 105 points. Which digits does Pig Tail use?",
+            answer="0 and 5",
+            wrong=("1 and 5", "1 and 0", "1, 0 and 5"),
+        ),
+    ),
+)

@@ -1,0 +1,134 @@
+"""Phase 3 of hog.py: experiments and strategies (read as text, never imported).
+
+``bacon_strategy`` and ``swap_strategy`` are renamed by the generator to fit the variant's
+zero-dice and post-turn rules; ``square_strategy`` serves variants with Square Swine.
+"""
+
+
+def always_roll(n):
+    """Return a strategy that always rolls N dice.
+
+    A strategy is a function that takes two total scores as arguments (the current
+    player's score, and the opponent's score), and returns a number of dice that the
+    current player will roll this turn.
+
+    >>> strategy = always_roll(5)
+    >>> strategy(0, 0)
+    5
+    >>> strategy(99, 99)
+    5
+    """
+    def strategy(score, opponent_score):
+        return n
+    return strategy
+
+
+def make_averaged(fn, num_samples=1000):
+    """Return a function that calls FN NUM_SAMPLES times on the same arguments and
+    returns the average of the results.
+
+    >>> dice = make_test_dice(4, 2, 5, 1)
+    >>> averaged_dice = make_averaged(dice, 1000)
+    >>> averaged_dice()
+    3.0
+    """
+    # BEGIN SOLUTION
+    def averaged(*args):
+        total = 0
+        for _ in range(num_samples):
+            total = total + fn(*args)
+        return total / num_samples
+    return averaged
+    # END SOLUTION
+
+
+def max_scoring_num_rolls(dice=six_sided, num_samples=1000):
+    """Return the number of dice (1 to 10) that gives the highest average turn score
+    from calling roll_dice with DICE. A tie goes to the lowest number of dice.
+
+    >>> dice = make_test_dice(3)
+    >>> max_scoring_num_rolls(dice)
+    10
+    """
+    # BEGIN SOLUTION
+    averaged_roll = make_averaged(roll_dice, num_samples)
+    best_rolls, best_average = 1, None
+    for num_rolls in range(1, 11):
+        average = averaged_roll(num_rolls, dice)
+        if best_average is None or average > best_average:
+            best_rolls, best_average = num_rolls, average
+    return best_rolls
+    # END SOLUTION
+
+
+def winner(strategy0, strategy1):
+    """Return 0 if strategy0 wins against strategy1, and 1 otherwise."""
+    score0, score1 = play(strategy0, strategy1)
+    if score0 > score1:
+        return 0
+    else:
+        return 1
+
+
+def average_win_rate(strategy, baseline=always_roll(4)):
+    """Return the average win rate of STRATEGY against BASELINE, averaged over both seats."""
+    win_rate_as_player_0 = 1 - make_averaged(winner)(strategy, baseline)
+    win_rate_as_player_1 = make_averaged(winner)(baseline, strategy)
+    return (win_rate_as_player_0 + win_rate_as_player_1) / 2
+
+
+def run_experiments():
+    """Run a series of strategy experiments and report the results."""
+    six_sided_max = max_scoring_num_rolls(six_sided)
+    print('Max scoring num rolls for six-sided dice:', six_sided_max)
+    print('always_roll(6) win rate:', average_win_rate(always_roll(6)))
+    print('bacon_strategy win rate:', average_win_rate(bacon_strategy))
+    print('swap_strategy win rate:', average_win_rate(swap_strategy))
+    print('final_strategy win rate:', average_win_rate(final_strategy))
+
+
+def bacon_strategy(score, opponent_score, margin=8, num_rolls=4):
+    """Roll 0 dice when that scores at least MARGIN points; otherwise roll NUM_ROLLS."""
+    # BEGIN SOLUTION
+    if take_turn(0, opponent_score) >= margin:
+        return 0
+    return num_rolls
+    # END SOLUTION
+
+
+def swap_strategy(score, opponent_score, margin=8, num_rolls=4):
+    """Roll 0 dice when that causes a swap that helps; never roll 0 when that causes a
+    swap that hurts; otherwise roll 0 when it scores at least MARGIN points, and
+    NUM_ROLLS when it does not. A swap of equal scores neither helps nor hurts."""
+    # BEGIN SOLUTION
+    new_score = score + take_turn(0, opponent_score)
+    if is_swap(new_score, opponent_score):
+        if opponent_score > new_score:
+            return 0
+        if opponent_score < new_score:
+            return num_rolls
+    return bacon_strategy(score, opponent_score, margin, num_rolls)
+    # END SOLUTION
+
+
+def square_strategy(score, opponent_score, threshold=12, num_rolls=6):
+    """Roll 0 dice when that raises the score by at least THRESHOLD points, counting
+    Square Swine; otherwise roll NUM_ROLLS."""
+    # BEGIN SOLUTION
+    gain = square_swine(score + take_turn(0, opponent_score)) - score
+    if gain >= threshold:
+        return 0
+    return num_rolls
+    # END SOLUTION
+
+
+@main
+def run(*args):
+    """Read the command-line arguments and run what they ask for."""
+    import argparse
+    parser = argparse.ArgumentParser(description="Play Hog")
+    parser.add_argument('--run_experiments', '-r', action='store_true',
+                        help='Runs strategy experiments')
+    args = parser.parse_args()
+    if args.run_experiments:
+        run_experiments()

@@ -1,0 +1,195 @@
+"""Load, validate and compose a variant spec (``variants/NAME.toml``) into a :class:`Variant`.
+
+A spec names one rule per family, the goal, the points of each problem and the contest's name
+field. Every problem with a spec is reported as ``<file>: <key>: what is wrong — how to fix it``.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from hogkit.errors import HogkitError, SpecError
+from hogkit.problems import Problem, build_problems, problem_ids
+from hogkit.rules import FAMILIES, REQUIRED_FAMILIES, RULES, Rule, rules_of_family
+
+DEFAULT_VARIANT = "fa19"
+NAME_FIELDS = ("PLAYER_NAME", "TEAM_NAME")
+TOP_LEVEL_KEYS = {"name", "title", "seed", "goal", "contest_name_field", "rules", "points"}
+GOAL_RANGE = (10, 200)
+
+
+def variants_dir() -> Path:
+    """Where named variants live: ``$HOGKIT_VARIANTS`` or the ``variants/`` folder of the repo."""
+    env = os.environ.get("HOGKIT_VARIANTS")
+    return Path(env) if env else Path(__file__).resolve().parent.parent / "variants"
+
+
+def variant_names() -> list[str]:
+    """Names of the variants in :func:`variants_dir`, sorted."""
+    return sorted(p.stem for p in variants_dir().glob("*.toml"))
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One semester's rules, composed and validated."""
+
+    name: str
+    title: str
+    seed: str
+    goal: int
+    rules: dict[str, Rule]  # family -> rule, in FAMILIES order
+    points: dict[str, int]
+    contest_name_field: str
+    source: str
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.goal, tuple(r.id for r in self.rules.values()),
+                     tuple(self.points.items()), self.contest_name_field))
+
+    def rule(self, family: str) -> Rule | None:
+        """The variant's rule of FAMILY, or None."""
+        return self.rules.get(family)
+
+    @property
+    def rule_ids(self) -> frozenset[str]:
+        """Ids of all the variant's rules."""
+        return frozenset(rule.id for rule in self.rules.values())
+
+    @property
+    def problems(self) -> list[Problem]:
+        """The problems of this variant's kit, in order."""
+        return build_problems(self.rules, self.points)
+
+    @property
+    def total_points(self) -> int:
+        """Points for correctness in all."""
+        return sum(self.points.values())
+
+    @property
+    def legal_rolls(self) -> tuple[int, ...]:
+        """The choices a strategy may return: 0 to 10, and -1 where Pork Chop exists."""
+        return ((-1,) if "special_move" in self.rules else ()) + tuple(range(11))
+
+    def play_flags(self) -> list[str]:
+        """Keyword names of ``play`` that switch on a later rule (``feral_hogs``, ``time_trot``...)."""
+        return [r.play_flag for r in self.rules.values() if r.play_flag and r.family != "dice_select"]
+
+
+def load_variant(name_or_path: str | Path) -> Variant:
+    """Load a variant by name (from :func:`variants_dir`) or by the path of a ``.toml`` file."""
+    path = Path(name_or_path)
+    if path.suffix != ".toml":
+        path = variants_dir() / f"{name_or_path}.toml"
+        if not path.is_file():
+            known = ", ".join(variant_names()) or "none"
+            raise HogkitError(
+                f"unknown variant {str(name_or_path)!r}",
+                f"choose one of {known}, or give the path of a .toml spec",
+            )
+    if not path.is_file():
+        raise HogkitError(f"no variant spec at {path}", "check the path of the .toml file")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise SpecError(path.name, "(file)", f"not valid TOML ({exc})", "fix the syntax") from None
+    return parse_variant(data, source=path.name, default_name=path.stem)
+
+
+def _require(data: dict, key: str, kind: type, source: str, fix: str) -> object:
+    if key not in data:
+        raise SpecError(source, key, "missing", fix)
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise SpecError(
+            source, key, f"expected {kind.__name__}, got {type(value).__name__} {value!r}", fix
+        )
+    return value
+
+
+def parse_variant(data: dict, *, source: str, default_name: str) -> Variant:
+    """Validate parsed TOML DATA and compose it into a :class:`Variant`."""
+    unknown = sorted(set(data) - TOP_LEVEL_KEYS)
+    if unknown:
+        raise SpecError(source, unknown[0], "unknown key", f"use only {', '.join(sorted(TOP_LEVEL_KEYS))}")
+    name = data.get("name", default_name)
+    if not isinstance(name, str) or not name.replace("-", "").replace("_", "").isalnum():
+        raise SpecError(source, "name", f"{name!r} is not a simple name", "use letters, digits, - or _")
+    title = str(data.get("title", name))
+    seed = str(data.get("seed", ""))
+    goal = _require(data, "goal", int, source, "set goal = 100 (a whole number of points)")
+    if not GOAL_RANGE[0] <= goal <= GOAL_RANGE[1]:
+        raise SpecError(source, "goal", f"{goal} is out of range", f"use {GOAL_RANGE[0]} to {GOAL_RANGE[1]}")
+    field = _require(data, "contest_name_field", str, source, 'set contest_name_field = "PLAYER_NAME"')
+    if field not in NAME_FIELDS:
+        raise SpecError(
+            source, "contest_name_field", f"{field!r} is not allowed", f"use one of {', '.join(NAME_FIELDS)}"
+        )
+    rules = _parse_rules(_require(data, "rules", dict, source, "add a [rules] table"), source)
+    points = _parse_points(_require(data, "points", dict, source, "add a [points] table"), rules, source)
+    return Variant(name, title, seed, goal, rules, points, field, source)
+
+
+def _parse_rules(table: dict, source: str) -> dict[str, Rule]:
+    chosen: dict[str, Rule] = {}
+    for family, rule_id in table.items():
+        key = f"rules.{family}"
+        if family not in FAMILIES:
+            raise SpecError(source, key, "unknown rule family", f"use one of {', '.join(FAMILIES)}")
+        if not isinstance(rule_id, str):
+            raise SpecError(source, key, f"expected a rule id, got {rule_id!r}", "write the id in quotes")
+        options = ", ".join(r.id for r in rules_of_family(family))
+        if rule_id not in RULES:
+            raise SpecError(source, key, f"unknown rule {rule_id!r}", f"choose one of {options}")
+        rule = RULES[rule_id]
+        if rule.family != family:
+            raise SpecError(
+                source, key, f"{rule_id!r} is a {rule.family} rule", f"choose one of {options}"
+            )
+        chosen[family] = rule
+    for family in REQUIRED_FAMILIES:
+        if family not in chosen:
+            options = ", ".join(r.id for r in rules_of_family(family))
+            raise SpecError(source, f"rules.{family}", "missing", f"choose one of {options}")
+    _check_combination(chosen, source)
+    return {family: chosen[family] for family in FAMILIES if family in chosen}
+
+
+def _check_combination(rules: dict[str, Rule], source: str) -> None:
+    """Reject combinations the engine cannot order unambiguously."""
+    if "special_move" in rules:
+        if rules["post_turn"].kind != "swap":
+            raise SpecError(
+                source, "rules.special_move",
+                f"pork_chop needs a swap rule after the turn, not {rules['post_turn'].id}",
+                "pick a swine_swap_* post_turn rule or drop pork_chop",
+            )
+        if "bonus" in rules:
+            raise SpecError(
+                source, "rules.special_move",
+                "pork_chop and feral_hogs cannot be combined (a -1 has no distance to the last roll)",
+                "drop one of them",
+            )
+    if "bonus" in rules and "extra_turn" in rules:
+        raise SpecError(
+            source, "rules.extra_turn",
+            "a kit has one later rule for Problem 5b, but both feral_hogs and time_trot are set",
+            "keep one of rules.bonus and rules.extra_turn",
+        )
+
+
+def _parse_points(table: dict, rules: dict[str, Rule], source: str) -> dict[str, int]:
+    expected = problem_ids(rules)
+    points: dict[str, int] = {}
+    for pid, value in table.items():
+        if pid not in expected:
+            raise SpecError(source, f"points.{pid}", "no such problem in this variant", f"use {', '.join(expected)}")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise SpecError(source, f"points.{pid}", f"expected a whole number >= 0, got {value!r}", "e.g. 2")
+        points[pid] = value
+    missing = [pid for pid in expected if pid not in points]
+    if missing:
+        raise SpecError(source, f"points.{missing[0]}", "missing", "give every problem its points (0 is fine)")
+    return {pid: points[pid] for pid in expected}

@@ -1,0 +1,35 @@
+"""Shared fixtures: variants by name, their reference modules, the repository root."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hogkit.reference import reference_hog
+from hogkit.variant import load_variant, variant_names
+
+ROOT = Path(__file__).resolve().parent.parent
+MIXED_SPEC = ROOT / "tests" / "data" / "mixed.toml"
+SEED_VARIANTS = ["fa19", "sp18", "su18", "fa17", "pig-tail"]
+ALL_SPECS = [*SEED_VARIANTS, str(MIXED_SPEC)]
+
+
+def pytest_report_header(config):
+    return f"hogkit variants: {', '.join(variant_names())}"
+
+
+@pytest.fixture(params=ALL_SPECS, ids=lambda s: Path(s).stem)
+def any_variant(request):
+    """Each seed variant and the mixed spec."""
+    return load_variant(request.param)
+
+
+@pytest.fixture
+def fa19():
+    return load_variant("fa19")
+
+
+def reference(variant):
+    """The reference hog.py module of VARIANT."""
+    return reference_hog(variant)
