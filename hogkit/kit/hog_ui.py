@@ -94,12 +94,13 @@ class Narrator:
         """A commentary function: summarize the turn, then let COMMENT speak."""
         def say(score0, score1):
             who, number = self.choices[-1]
+            s = '' if self.names[who] == 'You' else 's'
             if number == -1 and not self.rolled:
-                action = 'uses Pork Chop'
+                action = f'use{s} Pork Chop: the scores swap'
             elif number == 0:
-                action = 'rolls no dice'
+                action = f'roll{s} no dice'
             else:
-                action = f'rolls {len(self.rolled)} dice: ' + ' '.join(map(str, self.rolled))
+                action = f'roll{s} {len(self.rolled)} dice: ' + ' '.join(map(str, self.rolled))
             self.write(f'{self.names[who]} {action}.')
             self.write(f'  Score: {self.names[0]} {score0}, {self.names[1]} {score1}')
             self.rolled = []
