@@ -21,6 +21,7 @@ demo: setup  ## build the default kit into out/, then watch one seeded game in t
 
 kit: setup  ## regenerate the committed default kit (solutions/, student_skeleton/, ...)
 	$(HOGKIT) build --variant fa19 --out .
+	$(HOGKIT) variants --markdown > docs/variants.md.tmp && mv docs/variants.md.tmp docs/variants.md
 
 test: setup  ## run the whole test suite
 	$(BIN)/python -m pytest

@@ -19,6 +19,9 @@ DEFAULT_VARIANT = "fa19"
 NAME_FIELDS = ("PLAYER_NAME", "TEAM_NAME")
 TOP_LEVEL_KEYS = {"name", "title", "seed", "goal", "contest_name_field", "rules", "points"}
 GOAL_RANGE = (10, 200)
+TEACHING_ORDER = (
+    "dice_outcome", "zero_dice", "boost", "post_turn", "dice_select", "bonus", "extra_turn", "special_move"
+)
 
 
 def variants_dir() -> Path:
@@ -57,6 +60,11 @@ class Variant:
     def rule_ids(self) -> frozenset[str]:
         """Ids of all the variant's rules."""
         return frozenset(rule.id for rule in self.rules.values())
+
+    @property
+    def rules_as_taught(self) -> list[Rule]:
+        """The rules in the order students meet them in the problems (not the order they apply)."""
+        return [self.rules[f] for f in TEACHING_ORDER if f in self.rules]
 
     @property
     def problems(self) -> list[Problem]:

@@ -1,6 +1,6 @@
 """The Game of Hog, Fall 2019: a simulator and strategies.
 
-Special rules this semester: Pig Out, Free Bacon, Feral Hogs, Swine Swap.
+Special rules this semester: Pig Out, Free Bacon, Swine Swap, Feral Hogs.
 """
 
 

@@ -136,3 +136,9 @@ def test_unwritable_out_is_one_line(tmp_path):
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 2
     assert proc.stderr.startswith("error: cannot write to") and proc.stderr.count("\n") == 1
+
+
+def test_variant_reference_page_is_current():
+    from hogkit.variant_docs import variants_markdown
+
+    assert (ROOT / "docs" / "variants.md").read_text() == variants_markdown(), "run `make kit`"

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from hogkit.generate.kit import STEPS, build_kit
 from hogkit.variant import DEFAULT_VARIANT, load_variant, variant_names
+from hogkit.variant_docs import variants_markdown
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,6 +18,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     build.add_argument("--out", required=True, type=Path, help="folder to write the kit into")
     build.set_defaults(func=run_build)
     listing = sub.add_parser("variants", help="list the known variants and their rules")
+    listing.add_argument("--markdown", action="store_true",
+                         help="print the full reference page (rules, problems, function names)")
     listing.set_defaults(func=run_variants)
 
 
@@ -31,7 +34,10 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def run_variants(args: argparse.Namespace) -> int:
-    """Print one line per variant."""
+    """Print one line per variant, or the Markdown reference page."""
+    if args.markdown:
+        print(variants_markdown(), end="")
+        return 0
     for name in variant_names():
         variant = load_variant(name)
         rules = ", ".join(rule.id for rule in variant.rules.values())

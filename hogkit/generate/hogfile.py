@@ -105,7 +105,7 @@ def render_hog(variant: Variant, *, table_rows: list[str] | None = None, about: 
         source = rename(functions[name], names)
         return render_function(source, problem=labels.get(names.get(name, name)))
 
-    rule_titles = ", ".join(rule.title for rule in rules.values())
+    rule_titles = ", ".join(rule.title for rule in variant.rules_as_taught)
     parts = [
         f'"""The Game of Hog, {variant.title}: a simulator and strategies.\n\n'
         f"Special rules this semester: {rule_titles}.\n\"\"\"\n",
