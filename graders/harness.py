@@ -1,0 +1,214 @@
+"""The child side of the sandbox: import the student's ``hog.py`` and answer call requests.
+
+This file runs inside the untrusted child process, started as ``python -I harness.py``. It uses
+only the standard library and never imports HogKit, so the child holds no reference solution and
+no answers. The protocol, over two pipes whose descriptors are named on the command line:
+
+1. the parent sends one frame ``{"key": ...}``; the key signs every reply (HMAC-SHA256 with a
+   sequence number), so bytes written to the pipe by student code that lacks the key are rejected;
+2. the child installs an audit hook (no subprocesses, no network, no writes or deletes outside
+   its folder, no reads of files outside its folder and the Python installation), imports
+   ``hog`` and replies ``{"import": ...}``;
+3. the parent sends ``{"expr": ...}`` requests (expressions built by the grader); each reply
+   carries the raw value, the printed text and any error. The parent judges everything.
+
+The helpers below (``fixed_rolls``, ``rolls_by_score``, ``echo_scores``, ``run_commentary``) are
+also imported by the parent so the reference is called with exactly the same arguments.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import io
+import json
+import os
+import struct
+import sys
+
+MAX_FRAME = 4 * 1024 * 1024
+MAX_TEXT = 20_000
+
+
+def fixed_rolls(n):
+    """A strategy that always rolls N dice."""
+    def strategy(score, opponent_score):
+        return n
+    strategy.__qualname__ = f"fixed_rolls({n})"
+    return strategy
+
+
+def rolls_by_score(*choices):
+    """A strategy that picks CHOICES[(score + 3 * opponent_score) % len(CHOICES)]."""
+    def strategy(score, opponent_score):
+        return choices[(score + 3 * opponent_score) % len(choices)]
+    return strategy
+
+
+def echo_scores(score0, score1):
+    """A commentary function that prints both scores and returns itself."""
+    print("scores", score0, score1)
+    return echo_scores
+
+
+def run_commentary(say, pairs):
+    """Call the commentary function SAY on each pair of scores in turn, as play would."""
+    for score0, score1 in pairs:
+        say = say(score0, score1)
+    return None
+
+
+def to_plain(value, depth=0):
+    """VALUE as JSON data: tuples become {"tuple": [...]}, other objects a short description."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10 ** 30:
+            return {"repr": "a very large int"}
+        if isinstance(value, str):
+            return value[:MAX_TEXT]
+        return value
+    if depth > 4:
+        return {"repr": "nested too deeply"}
+    if isinstance(value, tuple):
+        return {"tuple": [to_plain(v, depth + 1) for v in value[:20_000]]}
+    if isinstance(value, list):
+        return [to_plain(v, depth + 1) for v in value[:20_000]]
+    if callable(value):
+        return {"repr": "a function"}
+    return {"repr": f"an object of type {type(value).__name__}"}
+
+
+class _Capped(io.TextIOBase):
+    """A text stream that keeps the first MAX_TEXT characters written to it."""
+
+    def __init__(self):
+        self.parts, self.size = [], 0
+
+    def write(self, text):
+        if not isinstance(text, str):
+            raise TypeError("write() argument must be str")
+        if self.size < MAX_TEXT:
+            self.parts.append(text[: MAX_TEXT - self.size])
+        self.size += len(text)
+        return len(text)
+
+    def getvalue(self):
+        return "".join(self.parts)
+
+
+def _install_audit_hook(home, allowed_read):
+    """Refuse what a hog.py never needs: processes, sockets, native code, files outside HOME."""
+    forbidden = {"os.system", "os.fork", "os.forkpty", "os.exec", "os.posix_spawn", "os.spawn",
+                 "subprocess.Popen", "socket.socket", "socket.connect", "ctypes.dlopen",
+                 "ctypes.cdata", "os.kill", "os.killpg", "os.chdir", "os.chmod", "os.chown",
+                 "os.link", "os.symlink", "os.truncate", "os.putenv", "os.unsetenv",
+                 "sys.addaudithook", "os.setuid", "shutil.rmtree"}
+    writers = {"os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.utime"}
+    realpath, isabs = os.path.realpath, os.path.isabs
+
+    def inside(path, roots):
+        try:
+            path = os.fsdecode(path)
+            full = realpath(path if isabs(path) else os.path.join(home, path))
+        except Exception:
+            return False
+        return any(full == r or full.startswith(r + os.sep) for r in roots)
+
+    def hook(event, args):
+        if event in forbidden:
+            raise PermissionError(f"the grader does not allow {event}")
+        if event == "open":
+            path, mode = args[0], args[1]
+            if isinstance(path, int):
+                return
+            writing = mode is not None and any(c in str(mode) for c in "wax+")
+            if isinstance(mode, int):
+                writing = bool(mode & (os.O_WRONLY | os.O_RDWR | os.O_CREAT))
+            roots = (home,) if writing else (home, *allowed_read)
+            if not inside(path, roots):
+                raise PermissionError(f"the grader does not allow opening {path}")
+        elif event in writers:
+            if not inside(args[0], (home,)):
+                raise PermissionError(f"the grader does not allow {event} outside the folder")
+        elif event == "import" and args[0] in {"ctypes", "_ctypes", "multiprocessing", "_posixsubprocess"}:
+            raise ImportError(f"the grader does not allow importing {args[0]}")
+    sys.addaudithook(hook)
+
+
+def main(argv):
+    """Serve the parent: read the key, import hog, answer requests until the pipe closes."""
+    rfd, wfd = int(argv[1]), int(argv[2])
+    reader = os.fdopen(rfd, "rb", buffering=0)
+    write, new_hmac, sha256, dumps, loads = os.write, hmac.new, hashlib.sha256, json.dumps, json.loads
+    pack, unpack = struct.pack, struct.unpack
+
+    def read_exact(n):
+        data = b""
+        while len(data) < n:
+            chunk = reader.read(n - len(data))
+            if not chunk:
+                raise EOFError
+            data += chunk
+        return data
+
+    def receive():
+        (size,) = unpack(">I", read_exact(4))
+        return loads(read_exact(size))
+
+    key = bytes.fromhex(receive()["key"])
+    seq = [0]
+
+    def send(obj):
+        seq[0] += 1
+        body = dumps(obj).encode()[:MAX_FRAME]
+        mac = new_hmac(key, pack(">Q", seq[0]) + body, sha256).digest()
+        frame = pack(">I", len(body) + 32) + mac + body
+        view = memoryview(frame)
+        while view:
+            view = view[write(wfd, view):]
+
+    home = os.getcwd()
+    stdlib = os.path.dirname(os.__file__)
+    allowed = tuple({os.path.realpath(p) for p in (stdlib, sys.prefix, sys.base_prefix, sys.exec_prefix)})
+    sys.path[:] = [home] + [p for p in sys.path if p and os.path.realpath(p).startswith(allowed)]
+    import dice  # the kit's dice.py, copied next to hog.py
+    helpers = {"fixed_rolls": fixed_rolls, "rolls_by_score": rolls_by_score,
+               "echo_scores": echo_scores, "run_commentary": run_commentary,
+               "make_test_dice": dice.make_test_dice}
+    _install_audit_hook(os.path.realpath(home), allowed)
+    real_stdout = sys.stdout
+    capture = _Capped()
+    sys.stdout = capture
+    try:
+        import hog
+        namespace = dict(vars(hog))
+        reply = {"import": "ok"}
+    except BaseException as exc:  # noqa: BLE001 - any failure of the student's import is reported
+        namespace = None
+        reply = {"import": "error", "error": f"{type(exc).__name__}: {exc}"[:2000]}
+    reply["out"] = capture.getvalue()
+    sys.stdout = real_stdout
+    send(reply)
+    while True:
+        try:
+            request = receive()
+        except EOFError:
+            return
+        capture = _Capped()
+        sys.stdout = capture
+        try:
+            if namespace is None:
+                raise ImportError("hog.py could not be imported")
+            scope = dict(namespace)
+            scope.update(helpers)
+            value = eval(request["expr"], scope)
+            reply = {"ok": True, "value": to_plain(value)}
+        except BaseException as exc:  # noqa: BLE001 - report every failure of student code
+            reply = {"ok": False, "error": f"{type(exc).__name__}: {str(exc)[:500]}"}
+        sys.stdout = real_stdout
+        reply["out"] = capture.getvalue()
+        reply["printed"] = capture.size
+        send(reply)
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,285 @@
+"""Run a student's ``hog.py`` in a child process with limits, and call into it safely.
+
+The child (``graders/harness.py``) lives in its own temporary folder holding only the student's
+``hog.py`` and the kit's ``dice.py`` and ``ucb.py``. It starts with ``python -I -B``, an empty
+environment, its own session (so the whole process group can be killed), and resource limits set
+before it runs any code: CPU seconds, address space, processes, open files and file size.
+Requests and replies travel over two private pipes; every reply is signed with a key sent through
+the pipe (never argv or the environment), and the parent rejects anything unsigned. A call that
+runs past its wall timeout, or a child that dies, is recorded and a fresh child takes the next call.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import resource
+import secrets
+import select
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HARNESS = Path(__file__).with_name("harness.py")
+KIT_DIR = Path(__file__).resolve().parent.parent / "hogkit" / "kit"
+SUPPORT_FILES = ("dice.py", "ucb.py")
+MAX_REPLY = 8 * 1024 * 1024
+OUTPUT_CAP = 64 * 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits of one child and the wall-clock budgets of a grade."""
+
+    cpu_seconds: int = 20
+    memory_bytes: int = 768 * 1024 * 1024
+    processes: int = 64
+    open_files: int = 64
+    file_bytes: int = 1024 * 1024
+    call_timeout: float = 3.0
+    import_timeout: float = 5.0
+    submission_timeout: float = 60.0
+    max_restarts: int = 4
+
+
+@dataclass
+class CallResult:
+    """What one call returned: ``status`` is ok, error, timeout, crashed, tampered or skipped."""
+
+    status: str
+    value: object = None
+    out: str = ""
+    error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the call returned a value."""
+        return self.status == "ok"
+
+
+@dataclass
+class SandboxLog:
+    """What happened to the children, for the report."""
+
+    import_error: str = ""
+    restarts: int = 0
+    timeouts: int = 0
+    crashes: int = 0
+    tampering: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def _limit_child(limits: Limits) -> None:
+    """Applied in the child between fork and exec."""
+    cap = resource.setrlimit
+    cap(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1))
+    cap(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
+    cap(resource.RLIMIT_NPROC, (limits.processes, limits.processes))
+    cap(resource.RLIMIT_NOFILE, (limits.open_files, limits.open_files))
+    cap(resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes))
+    cap(resource.RLIMIT_CORE, (0, 0))
+
+
+class Sandbox:
+    """One student copy in a child process; use as a context manager and call :meth:`call`."""
+
+    def __init__(self, hog_source: bytes, *, limits: Limits | None = None) -> None:
+        self.limits = limits or Limits()
+        self.log = SandboxLog()
+        self._source = hog_source
+        self._dir = Path(tempfile.mkdtemp(prefix="hogkit-sandbox-"))
+        self._home = self._dir / "copy"
+        self._proc: subprocess.Popen | None = None
+        self._started = time.monotonic()
+        self._dead = False
+        self.imported = False
+
+    # -- life cycle -------------------------------------------------------------------------
+    def __enter__(self) -> Sandbox:
+        self._fresh_home()
+        self._spawn()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Kill the child's whole process group and remove the temporary folder."""
+        self._kill()
+        shutil.rmtree(self._dir, ignore_errors=True)
+
+    def _fresh_home(self) -> None:
+        shutil.rmtree(self._home, ignore_errors=True)
+        self._home.mkdir(parents=True)
+        (self._home / "hog.py").write_bytes(self._source)
+        for name in SUPPORT_FILES:
+            shutil.copyfile(KIT_DIR / name, self._home / name)
+
+    def _spawn(self) -> None:
+        req_r, req_w = os.pipe()
+        rep_r, rep_w = os.pipe()
+        out = open(self._dir / "stdout.txt", "wb")  # noqa: SIM115 - closed below
+        try:
+            self._proc = subprocess.Popen(
+                [sys.executable, "-I", "-B", str(HARNESS), str(req_r), str(rep_w)],
+                cwd=self._home, env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
+                stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+                pass_fds=(req_r, rep_w), start_new_session=True,
+                preexec_fn=lambda: _limit_child(self.limits),
+            )
+        finally:
+            out.close()
+            os.close(req_r)
+            os.close(rep_w)
+        self._req, self._rep = req_w, rep_r
+        self._key = secrets.token_bytes(32)
+        self._seq = 0
+        self._buffer = b""
+        self._send({"key": self._key.hex()})
+        reply = self._receive(self.limits.import_timeout)
+        if reply.status == "ok" and isinstance(reply.value, dict) and reply.value.get("import") == "ok":
+            self.imported = True
+            return
+        self.imported = False
+        if reply.status == "ok":
+            self.log.import_error = str(reply.value.get("error", "import failed"))
+        else:
+            self.log.import_error = f"importing hog.py {reply.status}: {reply.error}"
+        self._kill()
+        self._dead = True
+
+    def _kill(self) -> None:
+        proc = self._proc
+        if proc is None:
+            return
+        for fd in (getattr(self, "_req", None), getattr(self, "_rep", None)):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self._req = self._rep = None
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        self._proc = None
+
+    # -- frames -----------------------------------------------------------------------------
+    def _send(self, obj: object) -> None:
+        body = json.dumps(obj).encode()
+        os.write(self._req, struct.pack(">I", len(body)) + body)
+
+    def _read_some(self, deadline: float) -> bool:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        ready, _, _ = select.select([self._rep], [], [], left)
+        if not ready:
+            return False
+        chunk = os.read(self._rep, 1 << 16)
+        if not chunk:
+            raise EOFError
+        self._buffer += chunk
+        return True
+
+    def _receive(self, timeout: float) -> CallResult:
+        """Read one signed frame, or say why there is none."""
+        deadline = time.monotonic() + timeout
+        try:
+            while len(self._buffer) < 4:
+                if not self._read_some(deadline):
+                    return CallResult("timeout", error=f"no answer within {timeout:g} s")
+            (size,) = struct.unpack(">I", self._buffer[:4])
+            if size > MAX_REPLY or size < 32:
+                return CallResult("tampered", error="a malformed reply")
+            while len(self._buffer) < 4 + size:
+                if not self._read_some(deadline):
+                    return CallResult("timeout", error=f"no answer within {timeout:g} s")
+        except (EOFError, OSError):
+            return CallResult("crashed", error=f"the program stopped{self._exit_note()}")
+        frame, self._buffer = self._buffer[4:4 + size], self._buffer[4 + size:]
+        mac, body = frame[:32], frame[32:]
+        self._seq += 1
+        good = hmac.new(self._key, struct.pack(">Q", self._seq) + body, hashlib.sha256).digest()
+        if not hmac.compare_digest(mac, good):
+            return CallResult("tampered", error="a reply that was not signed by the grader's harness")
+        try:
+            return CallResult("ok", value=json.loads(body))
+        except ValueError:
+            return CallResult("tampered", error="an unreadable reply")
+
+    def _exit_note(self) -> str:
+        proc = self._proc
+        if proc is None:
+            return ""
+        try:
+            code = proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return ""
+        if code < 0:
+            name = signal.Signals(-code).name if -code in signal.Signals._value2member_map_ else -code
+            return f" (killed by {name})"
+        return f" (exit status {code})"
+
+    # -- calls ------------------------------------------------------------------------------
+    @property
+    def out_of_time(self) -> bool:
+        """Whether the submission's wall budget is spent."""
+        return time.monotonic() - self._started > self.limits.submission_timeout
+
+    def call(self, expr: str, *, timeout: float | None = None) -> CallResult:
+        """Evaluate EXPR (built by the grader) in the child; restart the child after a failure."""
+        if self.log.import_error and not self.imported:
+            return CallResult("error", error=f"hog.py could not be imported: {self.log.import_error}")
+        if self.out_of_time:
+            return CallResult("skipped", error="the time limit for the whole submission was reached")
+        if self._dead:
+            if self.log.restarts >= self.limits.max_restarts:
+                return CallResult("skipped", error="not run: the program crashed or hung too often")
+            self.log.restarts += 1
+            self._kill()
+            self._fresh_home()
+            self._spawn()
+            if not self.imported:
+                return CallResult("error", error=f"hog.py could not be imported: {self.log.import_error}")
+            self._dead = False
+        try:
+            self._send({"expr": expr})
+        except OSError:
+            self._dead = True
+            self.log.crashes += 1
+            return CallResult("crashed", error=f"the program stopped{self._exit_note()}")
+        reply = self._receive(timeout or self.limits.call_timeout)
+        if reply.status != "ok":
+            self._dead = True
+            self._kill()
+            counter = {"timeout": "timeouts", "crashed": "crashes", "tampered": "tampering"}[reply.status]
+            setattr(self.log, counter, getattr(self.log, counter) + 1)
+            return reply
+        data = reply.value if isinstance(reply.value, dict) else {}
+        out = str(data.get("out", ""))[:OUTPUT_CAP]
+        if data.get("ok"):
+            return CallResult("ok", value=data.get("value"), out=out)
+        return CallResult("error", error=str(data.get("error", "")), out=out)
+
+    def output(self) -> str:
+        """The first bytes the child wrote to its own stdout/stderr (never parsed for scores)."""
+        path = self._dir / "stdout.txt"
+        try:
+            with open(path, "rb") as handle:
+                return handle.read(OUTPUT_CAP).decode("utf-8", "replace")
+        except OSError:
+            return ""
