@@ -1,0 +1,75 @@
+"""The NumPy evaluator agrees with a plain memoized recursion over game.turn_outcomes."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from functools import cache
+
+import numpy as np
+import pytest
+
+from hogkit.errors import HogkitError
+from hogkit.exact import always, contest_figure, figures_against, win_rate, win_rates
+from hogkit.game import TurnState, turn_outcomes
+from hogkit.variant import load_variant, variant_names
+
+GOAL = 30
+
+
+def reference_win_rate(variant, table0, table1, goal):
+    """P(player 0 wins), by memoized recursion over every reachable full state."""
+    tables = (table0, table1)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+    trot = variant.rule("extra_turn") is not None
+
+    @cache
+    def value(state: TurnState) -> float:
+        if max(state.scores) >= goal:
+            return 1.0 if state.scores[0] >= goal else 0.0
+        choice = int(tables[state.who][state.mover_score][state.opponent_score])
+        total = 0.0
+        for p, nxt in turn_outcomes(variant, state, choice):
+            nxt = replace(nxt, turn=nxt.turn % 8 if trot else 0)
+            total += p * value(nxt)
+        return total
+
+    return value(TurnState())
+
+
+def random_table(variant, goal, rng):
+    return rng.choice(np.array(variant.legal_rolls), size=(goal, goal))
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_agrees_with_reference(name):
+    variant = load_variant(name)
+    rng = np.random.default_rng(7)
+    t0, t1 = random_table(variant, GOAL, rng), random_table(variant, GOAL, rng)
+    fast = win_rate(variant, t0, t1, goal=GOAL)
+    slow = reference_win_rate(variant, t0.tolist(), t1.tolist(), GOAL)
+    assert abs(fast - slow) < 1e-9
+    steady = always(4, GOAL)
+    assert abs(win_rate(variant, steady, t1, goal=GOAL)
+               - reference_win_rate(variant, steady.tolist(), t1.tolist(), GOAL)) < 1e-9
+
+
+def test_batch_matches_single_and_figures():
+    variant = load_variant("sp18")
+    rng = np.random.default_rng(1)
+    tables = [random_table(variant, GOAL, rng) for _ in range(3)]
+    batch = win_rates(variant, np.stack(tables), tables[0], goal=GOAL)
+    for table, rate in zip(tables, batch, strict=True):
+        assert abs(rate - win_rate(variant, table, tables[0], goal=GOAL)) < 1e-12
+    figs = figures_against(variant, tables[0], np.stack(tables[1:]), goal=GOAL)
+    for table, fig in zip(tables[1:], figs, strict=True):
+        assert abs(fig - contest_figure(variant, tables[0], table, goal=GOAL)) < 1e-12
+    assert abs(contest_figure(variant, tables[0], tables[0], goal=GOAL) - 0.5) < 1e-12
+
+
+def test_illegal_table_is_refused():
+    variant = load_variant("fa19")
+    with pytest.raises(HogkitError):
+        win_rate(variant, always(-1, GOAL), always(4, GOAL), goal=GOAL)
+    with pytest.raises(HogkitError):
+        win_rate(variant, always(11, GOAL), always(4, GOAL), goal=GOAL)
