@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hogkit.errors import HogkitError
+from hogkit.generate.bank_step import STEPS as CHECKER_STEPS
 from hogkit.generate.solution import contest_source, solution_hog_source
 from hogkit.generate.source import strip_solutions
 from hogkit.variant import Variant
@@ -63,6 +64,7 @@ STEPS: list[tuple[str, Step]] = [
     ("reference files", reference_files),
     ("support files", support_files),
     ("student skeleton", student_skeleton),
+    *CHECKER_STEPS,
 ]
 
 
