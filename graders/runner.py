@@ -1,0 +1,163 @@
+"""Grade one student copy: every problem, phase by phase, in one sandboxed child.
+
+For each problem the runner judges its visible cases, its hidden sweeps, then fuzzes it. A
+problem earns its points only when every test passes. Phase 1 is the checkpoint.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from graders.cases import problem_cases
+from graders.fuzz import properties, run_property
+from graders.oracle import expected, first_difference, judge
+from graders.sandbox import Limits, Sandbox
+from hogkit.errors import HogkitError
+from hogkit.problems import PHASE_TITLES
+from hogkit.variant import Variant
+
+MAX_SOURCE_BYTES = 2 * 1024 * 1024
+
+
+@dataclass
+class TestResult:
+    """One test of one problem."""
+
+    name: str
+    visibility: str  # visible or hidden
+    passed: bool
+    feedback: str = ""
+
+
+@dataclass
+class ProblemResult:
+    """A problem's score and its tests."""
+
+    id: str
+    label: str
+    title: str
+    phase: int
+    points: int
+    earned: int = 0
+    tests: list[TestResult] = field(default_factory=list)
+
+
+@dataclass
+class GradeResult:
+    """The grade of one copy."""
+
+    variant: str
+    source: str
+    problems: list[ProblemResult]
+    total: int
+    max_total: int
+    checkpoint: bool
+    status: str  # graded, import_error
+    notes: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def phase_scores(self) -> dict[int, tuple[int, int]]:
+        """Phase -> (earned, possible)."""
+        scores: dict[int, tuple[int, int]] = {}
+        for p in self.problems:
+            earned, possible = scores.get(p.phase, (0, 0))
+            scores[p.phase] = (earned + p.earned, possible + p.points)
+        return scores
+
+
+def find_hog(path: Path) -> Path:
+    """The ``hog.py`` of a submission: PATH itself, or PATH/hog.py."""
+    if not path.exists():
+        raise HogkitError(f"{path} does not exist", "give a student's folder or hog.py")
+    if path.is_dir():
+        candidate = path / "hog.py"
+        if not candidate.is_file():
+            raise HogkitError(f"{path} has no hog.py", "give a folder that holds the student's hog.py")
+        return candidate
+    return path
+
+
+def read_source(path: Path) -> bytes:
+    """The bytes of a submission's hog.py (too large a file is an error)."""
+    hog = find_hog(path)
+    try:
+        size = hog.stat().st_size
+        if size > MAX_SOURCE_BYTES:
+            raise HogkitError(f"{hog} is {size} bytes", f"a hog.py must be under {MAX_SOURCE_BYTES} bytes")
+        return hog.read_bytes()
+    except OSError as exc:
+        raise HogkitError(f"cannot read {hog}: {exc.strerror}", "check the file's permissions") from None
+
+
+def _run_cases(variant: Variant, problem, sandbox: Sandbox) -> list[TestResult]:
+    results = []
+    for case in problem_cases(variant, problem):
+        want = expected(variant, case.expr)
+        got = sandbox.call(case.expr, timeout=sandbox.limits.call_timeout * (3 if case.visibility == "hidden" else 1))
+        if case.kind == "legal":
+            message = ""
+            if not got.ok:
+                message = f"final_strategy failed: {got.error}"
+            elif not isinstance(got.value, list) or not all(
+                    type(v) is int and v in variant.legal_rolls for v in got.value):
+                message = "final_strategy must return a whole number of dice in " + str(list(variant.legal_rolls))
+        elif case.visibility == "hidden" and got.ok and want.ok and isinstance(want.value, list):
+            message = first_difference(want.value, got.value)
+            message = f"a sweep over many inputs: {message}" if message else ""
+        else:
+            message = judge(case.expr, want, got, check_output=case.kind == "output")
+        name = case.name or (case.expr if case.visibility == "visible" else "sweep of hidden inputs")
+        results.append(TestResult(name, case.visibility, not message, message))
+    return results
+
+
+def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
+                 limits: Limits | None = None, fuzz_examples: int | None = None) -> GradeResult:
+    """Grade the bytes of a student's hog.py against VARIANT."""
+    start = time.monotonic()
+    results: list[ProblemResult] = []
+    notes: list[str] = []
+    with Sandbox(source, limits=limits) as sandbox:
+        status = "graded" if sandbox.imported else "import_error"
+        if not sandbox.imported:
+            notes.append(f"hog.py could not be imported: {sandbox.log.import_error}")
+        for problem in variant.problems:
+            result = ProblemResult(problem.id, problem.label, problem.title, problem.phase, problem.points)
+            results.append(result)
+            if not problem.functions:
+                result.earned = problem.points
+                continue
+            if not sandbox.imported:
+                result.tests.append(TestResult("import hog.py", "visible", False, notes[0]))
+                continue
+            result.tests.extend(_run_cases(variant, problem, sandbox))
+            for prop in properties(variant, problem):
+                kwargs = {"max_examples": fuzz_examples} if fuzz_examples else {}
+                outcome = run_property(variant, prop, sandbox.call, **kwargs)
+                result.tests.append(TestResult(f"fuzz: {outcome.name}", "visible", outcome.passed,
+                                               outcome.feedback))
+            if all(t.passed for t in result.tests):
+                result.earned = problem.points
+        log = sandbox.log
+        if log.timeouts:
+            notes.append(f"{log.timeouts} call(s) ran out of time and were stopped")
+        if log.crashes:
+            notes.append(f"the program stopped unexpectedly {log.crashes} time(s)")
+        if log.tampering:
+            notes.append(f"{log.tampering} reply(ies) were not signed by the grader and were rejected")
+        if sandbox.out_of_time:
+            notes.append("the time limit for the whole submission was reached")
+    total = sum(p.earned for p in results)
+    checkpoint = all(p.earned == p.points for p in results if p.phase == 1)
+    return GradeResult(variant.name, label, results, total, variant.total_points, checkpoint, status, notes,
+                       round(time.monotonic() - start, 3))
+
+
+def grade_copy(path: Path, variant: Variant, *, limits: Limits | None = None) -> GradeResult:
+    """Grade the student copy at PATH (a folder holding hog.py, or the file itself)."""
+    return grade_source(read_source(path), variant, label=str(path), limits=limits)
+
+
+PHASES = PHASE_TITLES

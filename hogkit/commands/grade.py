@@ -1,0 +1,72 @@
+"""``hogkit grade``, ``hogkit grade-batch`` and ``hogkit gradescope-zip``: judge student copies."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from hogkit.variant import DEFAULT_VARIANT, load_variant
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the grading commands to the ``hogkit`` parser."""
+    grade = sub.add_parser("grade", help="grade one student copy (a folder or a hog.py)")
+    grade.add_argument("path", type=Path, help="the student's folder or hog.py")
+    grade.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml (default: %(default)s)")
+    form = grade.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="print the grade as JSON")
+    form.add_argument("--gradescope", type=Path, metavar="FILE", help="write Gradescope's results.json to FILE")
+    grade.set_defaults(func=run_grade)
+
+    batch = sub.add_parser("grade-batch", help="grade every submission in a folder, in parallel")
+    batch.add_argument("dir", type=Path, help="a folder with one sub-folder or .py file per student")
+    batch.add_argument("--out", required=True, type=Path, help="folder for the results")
+    batch.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml (default: %(default)s)")
+    batch.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default: %(default)s)")
+    batch.add_argument("--resume", action="store_true", help="keep finished results and grade only the rest")
+    batch.set_defaults(func=run_batch)
+
+    zipper = sub.add_parser("gradescope-zip", help="write a Gradescope autograder.zip for a variant")
+    zipper.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml (default: %(default)s)")
+    zipper.add_argument("--out", required=True, type=Path, help="the .zip file to write")
+    zipper.set_defaults(func=run_zip)
+
+
+def run_grade(args: argparse.Namespace) -> int:
+    """Grade one copy and print or write the report."""
+    from graders.files import write_json
+    from graders.report import to_gradescope, to_json, to_text
+    from graders.runner import grade_copy, read_source
+
+    variant = load_variant(args.variant)
+    read_source(args.path)  # fail early, with one line, on a bad path
+    result = grade_copy(args.path, variant)
+    if args.gradescope:
+        write_json(args.gradescope, to_gradescope(result))
+        print(f"wrote {args.gradescope}: {result.total}/{result.max_total}")
+    elif args.json:
+        print(json.dumps(to_json(result), indent=2))
+    else:
+        print(to_text(result))
+    return 0
+
+
+def run_batch(args: argparse.Namespace) -> int:
+    """Grade a whole folder of submissions."""
+    from graders.batch import grade_batch
+
+    variant = load_variant(args.variant)
+    summary = grade_batch(args.dir, out=args.out, variant=variant, jobs=args.jobs, resume=args.resume)
+    print(summary)
+    return 0
+
+
+def run_zip(args: argparse.Namespace) -> int:
+    """Write the Gradescope autograder archive."""
+    from graders.gradescope import write_autograder_zip
+
+    variant = load_variant(args.variant)
+    write_autograder_zip(variant, out=args.out)
+    print(f"wrote {args.out} for variant {variant.name}")
+    return 0
