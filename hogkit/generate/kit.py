@@ -16,6 +16,7 @@ from pathlib import Path
 
 from hogkit.errors import HogkitError
 from hogkit.generate.bank_step import STEPS as CHECKER_STEPS
+from hogkit.generate.notebooks import notebook_files
 from hogkit.generate.solution import contest_source, solution_hog_source
 from hogkit.generate.source import strip_solutions
 from hogkit.variant import Variant
@@ -60,10 +61,24 @@ def student_skeleton(kit: KitBuild) -> None:
             kit.add("student_skeleton/" + path.removeprefix("solutions/"), strip_solutions(content))
 
 
+def notebooks(kit: KitBuild) -> None:
+    """notebooks/: one notebook per phase, and the helper module they import."""
+    for path, text in notebook_files(kit.variant).items():
+        kit.add(path, text)
+
+
+def gui(kit: KitBuild) -> None:
+    """hog_gui.py, the Tk GUI, in both folders."""
+    text = (KIT_DIR / "hog_gui.py").read_text(encoding="utf-8")
+    kit.add("solutions/hog_gui.py", text)
+    kit.add("student_skeleton/hog_gui.py", text)
+
+
 STEPS: list[tuple[str, Step]] = [
     ("reference files", reference_files),
     ("support files", support_files),
     ("student skeleton", student_skeleton),
+    ("notebooks", notebooks),
     *CHECKER_STEPS,
 ]
 

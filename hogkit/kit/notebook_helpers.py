@@ -1,0 +1,312 @@
+"""Helpers for the Hog phase notebooks: load your hog.py, try examples, run checks, draw plots.
+
+This file is copied into every kit as notebooks/hog_notebook_helpers.py. It uses only the
+Python standard library, plus matplotlib for the Phase 3 plots.
+
+The notebooks import hog.py from the folder named by the environment variable HOG_DIR, or from
+../student_skeleton when it is not set.
+"""
+
+import doctest
+import importlib
+import io
+import os
+import random
+import signal
+import subprocess
+import sys
+from contextlib import contextmanager, redirect_stdout
+from pathlib import Path
+
+NOT_DONE = 'not done yet'
+CALL_SECONDS = 10  # a single example or check may run this long before it counts as stuck
+_results = {}  # problem id -> True (done) or False (still to do)
+hog = None
+
+
+def hog_dir():
+    """The folder whose hog.py the notebooks use."""
+    return Path(os.environ.get('HOG_DIR', Path.cwd().parent / 'student_skeleton')).resolve()
+
+
+def load_hog():
+    """Import (or re-import) hog.py from hog_dir() and return the module."""
+    global hog
+    folder = str(hog_dir())
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    for name in ('hog', 'dice', 'ucb'):
+        sys.modules.pop(name, None)
+    hog = importlib.import_module('hog')
+    print('Using', Path(hog.__file__))
+    return hog
+
+
+class Stuck(Exception):
+    """A call ran longer than CALL_SECONDS."""
+
+
+@contextmanager
+def _time_limit(seconds):
+    """Raise Stuck in the main thread after SECONDS (where signals allow it)."""
+    if not hasattr(signal, 'SIGALRM'):
+        yield
+        return
+
+    def stop(signum, frame):
+        raise Stuck(f'still running after {seconds} s (an endless loop?)')
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _namespace():
+    names = dict(vars(hog))
+    names['record_commentary'] = record_commentary
+    names['legal_everywhere'] = legal_everywhere
+    return names
+
+
+def attempt(call):
+    """Evaluate CALL (Python text) with hog.py's names; return (value, problem or None)."""
+    try:
+        with _time_limit(CALL_SECONDS), redirect_stdout(io.StringIO()):
+            value = eval(call, _namespace())
+    except Exception as exc:  # the student's code may raise anything
+        return None, f'{type(exc).__name__}: {exc}'
+    if value is None or value is NotImplemented:
+        return None, 'returned None'
+    return value, None
+
+
+def example(call, expect, note=''):
+    """Show one worked example: the call, what it should give, and what your code gives."""
+    value, problem = attempt(call)
+    print(f'>>> {call}')
+    if problem is not None:
+        print(f'    {NOT_DONE} ({problem}); should give {expect!r}')
+    elif value == expect:
+        print(f'    {value!r}  (right)')
+    else:
+        print(f'    {value!r}  but should give {expect!r}')
+    if note:
+        print(f'    {note}')
+
+
+def record_commentary(play, strategy0, strategy1, **options):
+    """Play a game and return the scores passed to the commentary after every turn."""
+    calls = []
+
+    def say(score0, score1):
+        calls.append((score0, score1))
+        return say
+    play(strategy0, strategy1, say=say, **options)
+    return calls
+
+
+def legal_everywhere(strategy, goal, choices):
+    """Whether STRATEGY returns one of CHOICES at every pair of scores below GOAL."""
+    return all(strategy(s, o) in choices for s in range(goal) for o in range(goal))
+
+
+def _doctests(functions):
+    """Run the doctests of FUNCTIONS in hog.py; return (tried, failed, report)."""
+    finder, out = doctest.DocTestFinder(), io.StringIO()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for name in functions:
+        fn = getattr(hog, name, None)
+        if fn is None:
+            out.write(f'hog.py has no function {name}\n')
+            continue
+        for test in finder.find(fn, name, globs=dict(vars(hog))):
+            try:
+                with _time_limit(CALL_SECONDS):
+                    runner.run(test, out=out.write)
+            except Stuck as exc:
+                out.write(f'{name}: {exc}\n')
+                runner.failures += 1
+    return runner.tries, runner.failures, out.getvalue()
+
+
+def _ok(problem):
+    """Run the kit's checker (python3 ok -q PROBLEM) if the kit has one; return its output or None."""
+    ok = hog_dir() / 'ok'
+    if not ok.exists():
+        return None
+    try:
+        proc = subprocess.run([sys.executable, 'ok', '-q', problem], cwd=hog_dir(), text=True,
+                              stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        return 'python3 ok stopped after 60 s'
+    return (proc.stdout + proc.stderr).strip()
+
+
+def check(problem, functions=(), cases=()):
+    """Check one problem: the doctests of FUNCTIONS and CASES (call, expected value) pairs.
+
+    Prints one verdict line, 'done' or 'still to do', and remembers it for summary().
+    """
+    tried, failed, report = _doctests(functions)
+    wrong = []
+    for call, expect in cases:
+        tried += 1
+        value, problem_text = attempt(call)
+        if problem_text is not None or value != expect:
+            failed += 1
+            got = problem_text if problem_text is not None else repr(value)
+            wrong.append(f'{call}\n    should give {expect!r}, got {got}')
+    done = tried > 0 and failed == 0
+    _results[problem] = done
+    label = 'Problem ' + (problem.lstrip('0') or '0')
+    if done:
+        print(f'{label}: done ({tried} checks pass)')
+    else:
+        print(f'{label}: still to do ({failed} of {tried} checks fail)')
+        if wrong:
+            print('First failing check:\n  ' + wrong[0])
+        elif report:
+            print(report.strip().split('\n***', 1)[0][:1500])
+    ok_output = _ok(problem)
+    if ok_output is not None:
+        print(f'\npython3 ok -q {problem}:\n{ok_output[-1500:]}')
+    return None
+
+
+def summary(problems):
+    """Print which of PROBLEMS are done and which are still to do; return the list still to do."""
+    todo = [p for p in problems if not _results.get(p)]
+    for p in problems:
+        mark = 'done' if _results.get(p) else 'still to do'
+        print(f"Problem {p.lstrip('0') or '0':3} {mark}")
+    print('All done!' if not todo else f'{len(todo)} problem(s) still to do.')
+    return todo
+
+
+# ---------------------------------------------------------------- Phase 3 plots
+
+
+def _pyplot():
+    import matplotlib
+    if 'inline' not in matplotlib.get_backend().lower() and not os.environ.get('DISPLAY'):
+        matplotlib.use('Agg')
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def strategy_table(strategy, goal):
+    """STRATEGY's choice at every pair of scores below GOAL, or None if it is not done yet."""
+    table = []
+    try:
+        with _time_limit(CALL_SECONDS):
+            for score in range(goal):
+                row = [strategy(score, opponent) for opponent in range(goal)]
+                if any(type(choice) is not int for choice in row):
+                    return None
+                table.append(row)
+    except Exception:
+        return None
+    return table
+
+
+def plot_strategy(strategy, name, goal):
+    """Draw STRATEGY's table as a heat map: your score down, the opponent's across."""
+    table = strategy_table(strategy, goal)
+    if table is None:
+        print(f'{name}: {NOT_DONE} (it must return a number of dice at every pair of scores)')
+        return None
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(6, 5))
+    image = ax.imshow(table, origin='lower', cmap='viridis', interpolation='nearest')
+    fig.colorbar(image, ax=ax, label='number of dice')
+    ax.set_xlabel("opponent's score")
+    ax.set_ylabel('your score')
+    ax.set_title(f'{name}: dice rolled at each pair of scores')
+    plt.show()
+    return table
+
+
+def average_turn_scores(num_samples=2000, seed=0):
+    """Average points of roll_dice(k, six_sided) for k = 1..10, with your roll_dice."""
+    random.seed(seed)
+    averages = []
+    for k in range(1, 11):
+        total = 0
+        for _ in range(num_samples):
+            value, problem = _roll(k)
+            if problem is not None:
+                return None
+            total += value
+        averages.append(total / num_samples)
+    return averages
+
+
+def _roll(k):
+    try:
+        value = hog.roll_dice(k, hog.six_sided)
+    except Exception as exc:
+        return None, str(exc)
+    return (value, None) if isinstance(value, int) else (None, 'returned None')
+
+
+def plot_average_turn_scores(num_samples=2000):
+    """Draw the average turn score for each number of dice, using your roll_dice."""
+    averages = average_turn_scores(num_samples)
+    if averages is None:
+        print(f'roll_dice: {NOT_DONE} (finish Problem 1 to see this plot)')
+        return None
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.bar(range(1, 11), averages, color='tab:orange')
+    ax.set_xticks(range(1, 11))
+    ax.set_xlabel('number of dice')
+    ax.set_ylabel('average points for the turn')
+    ax.set_title(f'Average turn score ({num_samples} rolls each)')
+    plt.show()
+    return averages
+
+
+def win_rate(strategy, baseline, games=300, seed=0):
+    """The share of games STRATEGY wins against BASELINE, half of them moving first.
+
+    Games are played with your own play(), on seeded dice so the number is repeatable.
+    """
+    random.seed(seed)
+    wins = 0
+    for game in range(games):
+        first = game % 2 == 0
+        pair = (strategy, baseline) if first else (baseline, strategy)
+        with redirect_stdout(io.StringIO()):
+            score0, score1 = hog.play(*pair)
+        if max(score0, score1) < hog.GOAL_SCORE:
+            raise ValueError('play() returned before anyone reached the goal')
+        mine = score0 if first else score1
+        theirs = score1 if first else score0
+        wins += mine > theirs
+    return wins / games
+
+
+def plot_win_rates(strategy, name, baselines, games=300):
+    """Draw STRATEGY's win rate against each of BASELINES (a dict name -> strategy)."""
+    rates = {}
+    try:
+        with _time_limit(6 * CALL_SECONDS):
+            for label, baseline in baselines.items():
+                rates[label] = win_rate(strategy, baseline, games)
+    except Exception as exc:
+        print(f'{name}: {NOT_DONE} ({type(exc).__name__}: {exc}); finish play() and {name} first')
+        return None
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.barh(list(rates), list(rates.values()), color='tab:green')
+    ax.axvline(0.5, color='grey', linestyle='--')
+    ax.set_xlim(0, 1)
+    ax.set_xlabel(f'share of {games} games won (half moving first)')
+    ax.set_title(f'{name} against baselines')
+    plt.show()
+    for label, rate in rates.items():
+        print(f'{name} vs {label}: wins {rate:.1%}')
+    return rates

@@ -1,0 +1,151 @@
+"""The phase notebooks: valid and deterministic, and executed for real with nbclient on a kernel,
+against the reference solutions (every check passes) and the student skeleton (runs to the end,
+says what is still to do), and a failing cell is reported with the cell and the error."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from hogkit.generate.kit import build_kit
+from hogkit.generate.notebooks import NOTEBOOK_NAMES, execute_notebook, notebook_files
+from hogkit.variant import load_variant
+from tests.conftest import ALL_SPECS
+
+KERNEL = "hogkit-test"
+NAMES = list(NOTEBOOK_NAMES.values())
+
+
+@pytest.fixture(scope="module", autouse=True)
+def kernel_spec(tmp_path_factory):
+    """A kernel spec that runs this very Python, found through JUPYTER_PATH."""
+    root = tmp_path_factory.mktemp("jupyter")
+    spec = root / "kernels" / KERNEL
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "HogKit test", "language": "python",
+    }))
+    mp = pytest.MonkeyPatch()
+    mp.setenv("JUPYTER_PATH", str(root))
+    yield
+    mp.undo()
+
+
+def _build(tmp_path_factory, spec: str) -> Path:
+    out = tmp_path_factory.mktemp(Path(spec).stem)
+    build_kit(load_variant(spec), out=out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def fa19_kit(tmp_path_factory):
+    return _build(tmp_path_factory, "fa19")
+
+
+def _text(nb) -> str:
+    """All text the executed notebook printed."""
+    parts = []
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            parts.append(out.get("text", "") or out.get("data", {}).get("text/plain", ""))
+    return "".join(parts)
+
+
+def _images(nb) -> int:
+    return sum("image/png" in out.get("data", {}) for cell in nb.cells for out in cell.get("outputs", []))
+
+
+@pytest.mark.parametrize("spec", ALL_SPECS, ids=lambda s: Path(s).stem)
+def test_notebooks_are_valid_and_deterministic(spec):
+    variant = load_variant(spec)
+    first, second = notebook_files(variant), notebook_files(variant)
+    assert first == second
+    for path, text in first.items():
+        if not path.endswith(".ipynb"):
+            continue
+        nb = nbformat.reads(text, as_version=4)
+        nbformat.validate(nb)
+        ids = [cell.id for cell in nb.cells]
+        assert len(ids) == len(set(ids))
+        assert all(not cell.get("outputs") for cell in nb.cells if cell.cell_type == "code")
+
+
+def test_problems_appear_in_order_with_rule_text(fa19):
+    files = notebook_files(fa19)
+    for phase, name in NOTEBOOK_NAMES.items():
+        text = files[f"notebooks/{name}.ipynb"]
+        labels = [p.label for p in fa19.problems if p.phase == phase]
+        positions = [text.index(f"## {label}:") for label in labels]
+        assert positions == sorted(positions)
+    phase1 = files["notebooks/phase1_simulator.ipynb"]
+    for family in ("dice_outcome", "zero_dice", "bonus", "post_turn"):
+        rule = fa19.rules[family]
+        assert rule.title in phase1
+        assert json.dumps(rule.examples[0].call)[1:-1].replace('"', "'") in phase1.replace('\\"', "'")
+
+
+def test_reference_solutions_pass_every_check(fa19_kit):
+    start = time.monotonic()
+    for name in NAMES:
+        nb, failure = execute_notebook(fa19_kit / "notebooks" / f"{name}.ipynb",
+                                       hog_dir=fa19_kit / "solutions", kernel_name=KERNEL)
+        assert failure is None, failure.line()
+        text = _text(nb)
+        assert "All done!" in text, text[-2000:]
+        assert "still to do" not in text and "not done yet" not in text
+        if name == "phase3_strategies":
+            assert _images(nb) == 3  # heat map, turn scores, win rates
+            assert "final_strategy vs always_roll(4): wins" in text
+    assert time.monotonic() - start <= 60
+
+
+def test_skeleton_runs_to_the_end_and_lists_what_is_left(fa19_kit, fa19):
+    for phase, name in NOTEBOOK_NAMES.items():
+        nb, failure = execute_notebook(fa19_kit / "notebooks" / f"{name}.ipynb",
+                                       hog_dir=fa19_kit / "student_skeleton", kernel_name=KERNEL)
+        assert failure is None, failure.line()
+        text = _text(nb)
+        for problem in fa19.problems:
+            if problem.phase == phase and problem.id != "00":
+                assert f"{problem.label}: still to do" in text
+        assert "problem(s) still to do." in text
+        if phase == 3:
+            assert "not done yet" in text and _images(nb) == 0
+
+
+@pytest.mark.parametrize("spec", ["fa17", "sp18", str(ALL_SPECS[-1])], ids=lambda s: Path(s).stem)
+def test_other_variants_reference_passes(tmp_path_factory, spec):
+    kit = _build(tmp_path_factory, spec)
+    for name in ("phase1_simulator", "phase3_strategies"):
+        nb, failure = execute_notebook(kit / "notebooks" / f"{name}.ipynb", hog_dir=kit / "solutions",
+                                       kernel_name=KERNEL)
+        assert failure is None, failure.line()
+        assert "All done!" in _text(nb)
+
+
+def test_a_failing_cell_is_reported_with_cell_and_error(fa19_kit, tmp_path):
+    nb = nbformat.read(fa19_kit / "notebooks" / "phase2_commentary.ipynb", as_version=4)
+    nb.cells.insert(2, nbformat.v4.new_code_cell("scores = {}\nscores['missing'] + 1", id="broken"))
+    path = fa19_kit / "notebooks" / "broken.ipynb"
+    nbformat.write(nb, path)
+    _, failure = execute_notebook(path, hog_dir=fa19_kit / "solutions", kernel_name=KERNEL)
+    assert failure is not None
+    assert failure.cell == 2
+    assert failure.error.startswith("KeyError")
+    assert "broken.ipynb: cell 2 (scores = {}) failed: KeyError" in failure.line()
+
+
+def test_a_stuck_cell_is_reported_as_a_timeout(fa19_kit):
+    nb = nbformat.read(fa19_kit / "notebooks" / "phase2_commentary.ipynb", as_version=4)
+    nb.cells = nb.cells[:2] + [nbformat.v4.new_code_cell("import time\ntime.sleep(30)", id="slow")]
+    path = fa19_kit / "notebooks" / "slow.ipynb"
+    nbformat.write(nb, path)
+    _, failure = execute_notebook(path, hog_dir=fa19_kit / "solutions", kernel_name=KERNEL, timeout=3)
+    assert failure is not None and failure.cell == 2
+    assert "timed out after 3 s" in failure.line()
