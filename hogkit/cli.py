@@ -17,6 +17,7 @@ from hogkit.errors import HogkitError
 
 COMMAND_MODULES = [
     "hogkit.commands.kit",
+    "hogkit.commands.solve",
     "hogkit.commands.grade",
 ]
 

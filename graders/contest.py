@@ -1,0 +1,235 @@
+"""Contest entries: check one, turn each into a table in a limited child process, run tournaments.
+
+An entry is loaded only in a child process (``python -I``, its own empty folder, CPU, memory,
+file-size and process limits, a wall timeout). The child imports it, checks it and sends back
+either its table or the list of problems, one line each, as JSON on its stdout.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from hogkit.errors import HogkitError
+from hogkit.variant import Variant
+
+TIME_BUDGET = 10.0
+WALL_TIMEOUT = 40.0
+MATCH_THRESHOLD = 0.500001
+
+CHILD = r'''
+import io, json, os, random, sys, time
+goal, legal, field, budget = json.loads(sys.argv[1])
+problems, touched = [], []
+def hook(event, args):
+    if event == "open" and len(args) > 1 and isinstance(args[1], str) and any(c in args[1] for c in "wax+"):
+        touched.append(str(args[0]))
+    elif event in ("os.remove", "os.rename", "os.mkdir", "shutil.rmtree"):
+        touched.append(str(args[0]))
+sys.addaudithook(hook)
+out, real = io.StringIO(), sys.stdout
+sys.stdout = sys.stderr = out
+try:
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("entry", "entry.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+except BaseException as exc:
+    sys.stdout = real
+    print(json.dumps({"problems": [f"the entry does not import: {type(exc).__name__}: {exc}"]}))
+    raise SystemExit(0)
+sys.stdout = real
+if out.getvalue():
+    problems.append("importing the entry prints output — remove the print calls at the top level")
+if touched:
+    problems.append(f"importing the entry touches files ({touched[0]}) — do not open or write files")
+name = getattr(module, field, None)
+if not isinstance(name, str) or not name.strip():
+    problems.append(f"{field} is missing or empty — set {field} = 'your entry name'")
+strategy = getattr(module, "final_strategy", None)
+if not callable(strategy):
+    problems.append("final_strategy is missing — define final_strategy(score, opponent_score)")
+    print(json.dumps({"problems": problems})); raise SystemExit(0)
+pairs = [(s, o) for s in range(goal) for o in range(goal)]
+def answers(order):
+    got = {}
+    for s, o in order:
+        try:
+            got[(s, o)] = strategy(s, o)
+        except BaseException as exc:
+            return None, f"final_strategy({s}, {o}) raises {type(exc).__name__}: {exc}"
+    return got, None
+sys.stdout = io.StringIO()
+start = time.perf_counter()
+first, error = answers(pairs)
+took = time.perf_counter() - start
+sys.stdout = real
+if error:
+    problems.append(error + " — it must answer every pair of scores")
+    print(json.dumps({"problems": problems})); raise SystemExit(0)
+if took > budget:
+    problems.append(f"answering all {len(pairs)} pairs took {took:.1f} s — it must take at most {budget:.0f} s")
+for (s, o), k in first.items():
+    if type(k) is not int or k not in legal:
+        problems.append(f"final_strategy({s}, {o}) returns {k!r} — it must return one of {legal[0]} to 10")
+        break
+sys.stdout = io.StringIO()
+second, error2 = answers(pairs)
+shuffled = pairs[:]
+random.Random(0).shuffle(shuffled)
+third, error3 = answers(shuffled)
+sys.stdout = real
+if error2 or second != first:
+    problems.append("two calls with the same scores disagree — final_strategy must be deterministic")
+elif error3 or third != first:
+    problems.append("answers depend on the order of calls — final_strategy must not keep state")
+table = [[first[(s, o)] for o in range(goal)] for s in range(goal)] if not problems else None
+print(json.dumps({"problems": problems, "table": table, "name": name if isinstance(name, str) else None}))
+'''
+
+
+def _limits() -> None:
+    """Resource limits for the child, set before it runs the entry."""
+    resource.setrlimit(resource.RLIMIT_CPU, (60, 60))
+    resource.setrlimit(resource.RLIMIT_AS, (1024 * 1024 * 1024,) * 2)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (1024 * 1024,) * 2)
+    resource.setrlimit(resource.RLIMIT_NPROC, (256, 256))
+    os.setsid()
+
+
+def inspect_entry(path: Path, variant: Variant, *, timeout: float = WALL_TIMEOUT) -> dict:
+    """Load the entry at PATH in a limited child; return ``{"problems", "table", "name"}``."""
+    path = Path(path)
+    if not path.is_file():
+        return {"problems": [f"{path} does not exist — give the path of a .py entry"], "table": None}
+    with tempfile.TemporaryDirectory(prefix="hogkit-entry-") as tmp:
+        Path(tmp, "entry.py").write_bytes(path.read_bytes())
+        config = json.dumps([variant.goal, list(variant.legal_rolls), variant.contest_name_field, TIME_BUDGET])
+        try:
+            done = subprocess.run(
+                [sys.executable, "-I", "-B", "-c", CHILD, config], cwd=tmp, capture_output=True,
+                timeout=timeout, env={}, preexec_fn=_limits, text=True, check=False,
+            )
+        except subprocess.TimeoutExpired:
+            return {"problems": [f"the entry did not finish within {timeout:.0f} s — it hangs or is too slow"],
+                    "table": None}
+    try:
+        result = json.loads(done.stdout.strip().splitlines()[-1])
+    except (IndexError, json.JSONDecodeError):
+        return {"problems": [f"the entry crashed the checker (exit {done.returncode}) — run it on its own"],
+                "table": None}
+    return result
+
+
+def check_entry(path: Path, variant: Variant) -> list[str]:
+    """Every problem with the entry at PATH, one line each (empty when it is a valid entry)."""
+    return inspect_entry(path, variant)["problems"]
+
+
+def load_entry_table(path: Path, variant: Variant) -> np.ndarray:
+    """The table of a valid entry, or a HogkitError naming its first problem."""
+    result = inspect_entry(path, variant)
+    if result["problems"]:
+        raise HogkitError(f"{Path(path).name}: {result['problems'][0]}", "fix the entry and try again")
+    return np.array(result["table"], dtype=np.int64)
+
+
+def run_tournament(entries: Path, *, variant: Variant, out: Path, resume: bool = False,
+                   say=print) -> list[tuple[str, int, float]]:
+    """Evaluate every pair of valid entries exactly; write ranking, CSV matrix and HTML page.
+
+    Finished rows of the matrix are kept in ``OUT/progress.json``, so ``resume`` skips them.
+    """
+    from hogkit.exact import figures_against
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    files = sorted(Path(entries).glob("*.py"))
+    if not files:
+        raise HogkitError(f"no .py entries in {entries}", "put one .py file per entry in the folder")
+    names, tables, excluded = [], [], {}
+    for i, path in enumerate(files, 1):
+        result = inspect_entry(path, variant)
+        if result["problems"]:
+            excluded[path.name] = result["problems"][0]
+            say(f"[{i}/{len(files)}] excluded {path.name}: {result['problems'][0]}")
+        else:
+            names.append(path.stem)
+            tables.append(np.array(result["table"], dtype=np.int64))
+            say(f"[{i}/{len(files)}] loaded {path.name}")
+    progress_path = out / "progress.json"
+    done: dict[str, list[float]] = {}
+    if resume and progress_path.is_file():
+        saved = json.loads(progress_path.read_text(encoding="utf-8"))
+        if saved.get("names") == names and saved.get("variant") == variant.name:
+            done = saved["rows"]
+    n = len(names)
+    matrix = np.full((n, n), 0.5)
+    stack = np.stack(tables) if tables else np.zeros((0, variant.goal, variant.goal), dtype=np.int64)
+    for i, name in enumerate(names):
+        if name in done:
+            matrix[i] = done[name]
+        elif n > 1:
+            later = list(range(i + 1, n))
+            if later:
+                matrix[i, later] = figures_against(variant, stack[i], stack[later])
+            earlier = list(range(i))
+            matrix[i, earlier] = 1 - matrix[earlier, i]
+            done[name] = matrix[i].tolist()
+            tmp = progress_path.with_suffix(".tmp")
+            tmp.write_text(json.dumps({"variant": variant.name, "names": names, "rows": done}), encoding="utf-8")
+            tmp.replace(progress_path)
+        bar = "#" * (20 * (i + 1) // max(n, 1))
+        say(f"[{bar:20}] {i + 1}/{n} {name}")
+    points = [(names[i], int(sum(matrix[i, j] > MATCH_THRESHOLD for j in range(n) if j != i)),
+               float(np.mean([matrix[i, j] for j in range(n) if j != i])) if n > 1 else 0.5)
+              for i in range(n)]
+    ranking = sorted(points, key=lambda r: (-r[1], -r[2], r[0]))
+    _write_results(out, names, matrix, ranking, excluded, variant)
+    for rank, (name, wins, mean) in enumerate(ranking, 1):
+        say(f"{rank:3}. {name:30} {wins:4} wins  mean figure {mean:.4f}")
+    return ranking
+
+
+def _write_results(out: Path, names, matrix, ranking, excluded, variant) -> None:
+    """ranking.csv, matrix.csv and index.html with a heat map of the figures."""
+    with open(out / "matrix.csv", "w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(["entry", *names])
+        for name, row in zip(names, matrix, strict=True):
+            writer.writerow([name, *(f"{x:.9f}" for x in row)])
+    with open(out / "ranking.csv", "w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(["rank", "entry", "wins", "mean_figure"])
+        for rank, (name, wins, mean) in enumerate(ranking, 1):
+            writer.writerow([rank, name, wins, f"{mean:.6f}"])
+    order = [names.index(name) for name, _, _ in ranking]
+    cells = []
+    for i in order:
+        tds = []
+        for j in order:
+            x = matrix[i, j]
+            hue = int(120 * x)  # red (0) to green (120)
+            tds.append(f'<td style="background:hsl({hue},70%,75%)" title="{x:.6f}">{x:.3f}</td>')
+        cells.append(f"<tr><th>{html.escape(names[i])}</th>{''.join(tds)}</tr>")
+    header = "".join(f"<th>{html.escape(names[j])}</th>" for j in order)
+    board = "".join(f"<tr><td>{r}</td><td>{html.escape(n)}</td><td>{w}</td><td>{m:.4f}</td></tr>"
+                    for r, (n, w, m) in enumerate(ranking, 1))
+    skipped = "".join(f"<li>{html.escape(k)}: {html.escape(v)}</li>" for k, v in excluded.items())
+    page = f"""<!doctype html><html><head><meta charset="utf-8"><title>Hog contest: {variant.name}</title>
+<style>body{{font-family:sans-serif}}td,th{{padding:2px 6px;font-size:12px}}</style></head><body>
+<h1>Hog contest ({html.escape(variant.title)})</h1>
+<p>A win is a contest figure above {MATCH_THRESHOLD}; ties count as losses.</p>
+<table><tr><th>rank</th><th>entry</th><th>wins</th><th>mean figure</th></tr>{board}</table>
+<h2>Win rates (row against column)</h2><table><tr><th></th>{header}</tr>{''.join(cells)}</table>
+<h2>Excluded</h2><ul>{skipped or '<li>none</li>'}</ul></body></html>"""
+    (out / "index.html").write_text(page, encoding="utf-8")

@@ -1,0 +1,149 @@
+"""``hogkit winrate``, ``hogkit solve`` and ``hogkit contest check|run``."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+
+from hogkit.errors import HogkitError
+from hogkit.variant import DEFAULT_VARIANT, load_variant
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the exact-evaluation and contest commands to the ``hogkit`` parser."""
+    rate = sub.add_parser("winrate", help="exact win rate of two strategy files")
+    rate.add_argument("first", type=Path, help="a .py file with final_strategy")
+    rate.add_argument("second", type=Path, help="a .py file with final_strategy")
+    rate.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    rate.set_defaults(func=run_winrate)
+    solve = sub.add_parser("solve", help="optimal strategies of a variant and their win rates")
+    solve.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    solve.add_argument("--write", action="store_true", help="save the score-only table for the kit")
+    solve.add_argument("--iterations", type=int, default=8, help="score-only improvement rounds")
+    solve.set_defaults(func=run_solve)
+    contest = sub.add_parser("contest", help="check contest entries and run tournaments")
+    csub = contest.add_subparsers(dest="contest_command", metavar="ACTION", parser_class=type(contest))
+    csub.required = True
+    check = csub.add_parser("check", help="check one contest entry")
+    check.add_argument("file", type=Path, help="hog_contest.py")
+    check.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    check.set_defaults(func=run_contest_check)
+    run = csub.add_parser("run", help="exact round-robin tournament over a folder of entries")
+    run.add_argument("entries", type=Path, help="folder of .py entries")
+    run.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    run.add_argument("--out", type=Path, required=True, help="folder for the results")
+    run.add_argument("--resume", action="store_true", help="keep the pairs already evaluated")
+    run.set_defaults(func=run_contest)
+
+
+def _strategy_table(path: Path, variant) -> np.ndarray:
+    from graders.contest import load_entry_table
+
+    return load_entry_table(path, variant)
+
+
+def run_winrate(args: argparse.Namespace) -> int:
+    """Print the exact win rates of two strategy files."""
+    from hogkit.exact import win_rate
+
+    variant = load_variant(args.variant)
+    first, second = _strategy_table(args.first, variant), _strategy_table(args.second, variant)
+    ab, ba = win_rate(variant, first, second), win_rate(variant, second, first)
+    print(f"{args.first.name} moving first:  {ab:.6f}")
+    print(f"{args.first.name} moving second: {1 - ba:.6f}")
+    print(f"contest figure of {args.first.name}: {(ab + 1 - ba) / 2:.6f}")
+    return 0
+
+
+def baselines(variant) -> dict[str, np.ndarray]:
+    """always_roll(4), always_roll(6) and the strategies of Problems 10 and 11 as tables."""
+    from hogkit.exact import always, table_array
+    from hogkit.generate.hogfile import render_hog
+    from hogkit.reference import load_source_module
+
+    goal = variant.goal
+    module = load_source_module(f"hog_{variant.name}_solve", render_hog(variant))
+    found = {"always_roll(4)": always(4, goal), "always_roll(6)": always(6, goal)}
+    for name in sorted(vars(module)):
+        if name.endswith("_strategy") and name != "final_strategy" and callable(getattr(module, name)):
+            try:
+                found[name] = table_array(getattr(module, name), goal)
+            except Exception:  # noqa: BLE001 - a strategy that needs more arguments is skipped
+                continue
+    return found
+
+
+def solve_report(variant, *, iterations: int = 8, say=print) -> tuple[np.ndarray, dict[str, float]]:
+    """Solve VARIANT, print the figures, and return the score-only table and its figures."""
+    from hogkit.exact import contest_figure
+    from hogkit.solver import best_response, solve_full_information, solve_score_only
+
+    start = time.perf_counter()
+    full, _ = solve_full_information(variant)
+    say(f"full information: the first player wins {full:.6f} ({time.perf_counter() - start:.1f} s)")
+    start = time.perf_counter()
+    solved = solve_score_only(variant, iterations=iterations, say=say)
+    say(f"score only: the first player wins {solved.self_play:.6f} against itself "
+        f"({time.perf_counter() - start:.1f} s)")
+    figures: dict[str, float] = {}
+    for name, table in baselines(variant).items():
+        figures[name] = contest_figure(variant, solved.table, table)
+        say(f"  contest figure vs {name:16} {figures[name]:.6f}")
+    figures["itself"] = contest_figure(variant, solved.table, solved.table)
+    say(f"  contest figure vs {'itself':16} {figures['itself']:.6f}")
+    start = time.perf_counter()
+    _, figures["exploitability"] = best_response(variant, solved.table)
+    say(f"exploitability (best score-only response's figure): {figures['exploitability']:.6f} "
+        f"({time.perf_counter() - start:.1f} s)")
+    return solved.table, figures
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    """Solve a variant; with --write, save the table where the kit generator finds it."""
+    from hogkit.final import rules_fingerprint, solved_table_path
+    from hogkit.strategy_table import encode_table
+
+    if args.iterations < 1:
+        raise HogkitError("--iterations must be at least 1", "e.g. --iterations 8")
+    variant = load_variant(args.variant)
+    table, figures = solve_report(variant, iterations=args.iterations)
+    if args.write:
+        path = solved_table_path(variant)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        about = (f"The best table of the two scores found by `hogkit solve` (contest figure "
+                 f"{figures['always_roll(4)']:.4f} vs always_roll(4)).")
+        lines = [f"# fingerprint: {rules_fingerprint(variant)}", f"# about: {about}"]
+        lines += encode_table(table.tolist())
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        tmp.replace(path)
+        print(f"wrote {path}")
+    return 0
+
+
+def run_contest_check(args: argparse.Namespace) -> int:
+    """Check one contest entry; print each problem on its own line."""
+    from graders.contest import check_entry
+
+    variant = load_variant(args.variant)
+    problems = check_entry(args.file, variant)
+    if problems:
+        for line in problems:
+            print(f"FAIL {line}")
+        return 1
+    print(f"{args.file.name}: ok — a valid {variant.name} contest entry")
+    return 0
+
+
+def run_contest(args: argparse.Namespace) -> int:
+    """Run a tournament over a folder of entries."""
+    from graders.contest import run_tournament
+
+    variant = load_variant(args.variant)
+    if not args.entries.is_dir():
+        raise HogkitError(f"{args.entries} is not a folder", "give the folder that holds the entries")
+    run_tournament(args.entries, variant=variant, out=args.out, resume=args.resume)
+    return 0

@@ -1,0 +1,195 @@
+"""Optimal strategies: with the whole state visible, and with only the two scores visible.
+
+* :func:`solve_full_information` picks, in every full state (scores and hidden rule memory), the
+  choice that maximizes the mover's chance to win: plain backward induction.
+* :func:`solve_score_only` looks for the best table of the two scores alone. A table entry is
+  shared by every hidden state with those scores, so each entry is chosen to maximize the
+  mover's chance to win under full-information play afterwards, averaged over how often each
+  hidden state occurs (its occupancy under the current table); the occupancy is then updated
+  and the whole repeated until the table settles. Where the state is only the two scores, one
+  pass is exact backward induction.
+* :func:`best_response` is the same improvement against a fixed opponent, in both seats: its
+  contest figure against a strategy is that strategy's exploitability.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from hogkit.exact import Model, backward, contest_figure, model_for
+from hogkit.variant import Variant
+
+
+@dataclass
+class ScoreOnly:
+    """A solved score-only table and how it got there."""
+
+    table: np.ndarray
+    iterations: int
+    self_play: float  # P(player 0 wins) when both seats play the table
+
+
+def solve_full_information(variant: Variant, *, goal: int | None = None) -> tuple[float, np.ndarray]:
+    """Optimal play when the hidden state is visible: P(first player wins) and W.
+
+    The second result is ``W[context, s0 * goal + s1]`` = P(player 0 wins) with both playing
+    optimally.
+    """
+    model = model_for(variant, goal)
+    cols = np.arange(model.nchoice)
+
+    def choose(total, layer, who, mover, opp, value_of):
+        best = None
+        for c in cols:
+            vals = value_of(np.full((1, len(who)), c))
+            mine = np.where(who[None, :, None] == 0, vals, 1 - vals)
+            if best is None:
+                best, arg = mine, np.full(mine.shape, c)
+            else:
+                better = mine > best + 1e-15
+                best, arg = np.where(better, mine, best), np.where(better, c, arg)
+        return arg
+
+    W = backward(model, 1, choose)
+    return float(W[0, model.h0, 0]), W[0]
+
+
+def occupancy(model: Model, both: np.ndarray) -> np.ndarray:
+    """``occ[batch, context, cell]``: probability each state is reached when BOTH (columns
+    ``[batch, who, mover, opp]``) play."""
+    g, H = model.goal, model.nh
+    batch = both.shape[0]
+    occ = np.zeros((batch, 2 * H, g * g))
+    occ[:, model.h0, 0] = 1.0
+    size = 2 * H * g * g
+    for total in range(0, 2 * g - 1):
+        a = np.arange(max(0, total - g + 1), min(g - 1, total) + 1)
+        who = np.repeat([0, 1], len(a))
+        mover = np.concatenate([a, a])
+        opp = total - mover
+        s0 = np.where(who == 0, mover, opp)
+        s1 = np.where(who == 0, opp, mover)
+        cell = s0 * g + s1
+        wild = model.wild[s0, s1]
+        for layer in sorted(model.layers):
+            hsel = np.nonzero(model.hlayer == layer)[0]
+            for bi in range(batch):
+                cols = both[bi, who, mover, opp]  # [cells]
+                mass = occ[bi, who[:, None] * H + hsel[None, :], cell[:, None]]  # [cells, h]
+                if not mass.any():
+                    continue
+                gi = model.gidx[who[:, None], hsel[None, :], cols[:, None]]
+                gmass = np.zeros((len(who), model.ngroup))
+                np.add.at(gmass, (np.arange(len(who))[:, None].repeat(len(hsel), 1), gi), mass)
+                g_rolls = model.g_rolls[who, cols]
+                g_bonus = model.g_bonus[who, cols]
+                g_ctx = model.g_ctx[who, cols]
+                row = np.where(g_rolls == 0, 20 + opp[:, None], g_rolls - 1 + 10 * wild[:, None])
+                row = np.where(g_rolls < 0, 0, row)
+                x = np.minimum(mover[:, None, None] + g_bonus[..., None] + model.vals[row], model.xmax)
+                p = model.probs[row] * gmass[..., None]
+                w3 = who[:, None, None]
+                o3 = opp[:, None, None]
+                alive = model.post_win[w3, o3, x] < 0
+                target = g_ctx[..., None] * g * g + model.post_cell[w3, o3, x]
+                p = np.where(alive & (g_rolls[..., None] >= 0), p, 0.0)
+                flat = np.bincount(target.ravel(), weights=p.ravel(), minlength=size)
+                chop = (g_rolls < 0) & (gmass > 0)
+                if chop.any():
+                    swapped = np.where(who == 0, opp * g + mover, mover * g + opp)
+                    tgt = g_ctx * g * g + swapped[:, None]
+                    flat += np.bincount(tgt[chop], weights=gmass[chop], minlength=size)
+                occ[bi] += flat.reshape(2 * H, g * g)
+    return occ
+
+
+def _improver(model: Model, both: np.ndarray, mine: np.ndarray, occ: np.ndarray, *, full: bool = False):
+    """A chooser that sets the entries of the tables marked MINE (``[batch, who]``) to the
+    choice with the best occupancy-weighted chance for that seat, updating BOTH in place.
+
+    With FULL, play continues with the best choice of each full state (so the values are those
+    of full-information play and do not depend on the table being built)."""
+    g, H = model.goal, model.nh
+    cache: dict[int, np.ndarray] = {}
+
+    def choose(total, layer, who, mover, opp, value_of):
+        if total in cache:
+            return cache[total]
+        half = len(who) // 2
+        cells = np.where(who == 0, mover * g + (total - mover), (total - mover) * g + mover)
+        ctx = who[:, None] * H + np.arange(H)[None, :]
+        weight = occ[:, ctx, cells[:, None]] + 1e-12  # [batch, cells, H]
+        weight = weight * mine[:, who][:, :, None]
+        fixed = both[:, who, mover, opp]
+        scores, gains = [], []
+        for c in range(model.nchoice):
+            cols = np.where(mine[:, who], c, fixed)
+            vals = value_of(cols)
+            gain = np.where(who[None, :, None] == 0, vals, 1 - vals)
+            gains.append(gain)
+            per_cell = (weight * gain).sum(axis=(0, 2))
+            scores.append(per_cell[:half] + per_cell[half:])
+        best = np.argmax(np.array(scores), axis=0)  # per view (mover, opp)
+        mv, op = mover[:half], opp[:half]
+        for w in range(2):
+            sel = mine[:, w]
+            both[sel, w, mv, op] = best[None, :]
+        cache[total] = both[:, who, mover, opp]
+        if full:
+            cache[total] = np.argmax(np.array(gains), axis=0)
+        return cache[total]
+
+    return choose
+
+
+def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.ndarray | None = None,
+                     iterations: int = 8, say=None) -> ScoreOnly:
+    """The best table of the two scores alone, playing both seats against itself."""
+    model = model_for(variant, goal)
+    table = model.columns(start) if start is not None else np.full((model.goal,) * 2, 4 + model.offset)
+    both = np.stack([table, table])[None].copy()
+    mine = np.array([[True, True]])
+    W = None
+    done = 0
+    for done in range(1, iterations + 1):
+        before = both[0, 0].copy()
+        occ = occupancy(model, both)
+        W = backward(model, 1, _improver(model, both, mine, occ, full=model.nh > 1), keep=W)
+        both[0, 1] = both[0, 0]
+        changed = int((before != both[0, 0]).sum())
+        if say:
+            say(f"  iteration {done}: {changed} entries changed")
+        if changed == 0 or model.nh == 1:
+            break
+    result = both[0, 0] - model.offset
+    from hogkit.exact import win_rate
+
+    return ScoreOnly(result, done, win_rate(variant, result, result, goal=goal))
+
+
+def best_response(variant: Variant, table: np.ndarray, *, goal: int | None = None,
+                  iterations: int = 4, say=None) -> tuple[np.ndarray, float]:
+    """The best score-only answer to TABLE found by occupancy-weighted improvement, and its
+    contest figure against TABLE (TABLE's exploitability; 0.5 means unbeatable)."""
+    model = model_for(variant, goal)
+    fixed = model.columns(table)
+    mine_t = fixed.copy()
+    both = np.stack([np.stack([mine_t, fixed]), np.stack([fixed, mine_t])])
+    mine = np.array([[True, False], [False, True]])
+    W = None
+    best_fig, best_table = 0.0, table
+    for step in range(1, iterations + 1):
+        occ = occupancy(model, both)
+        W = backward(model, 2, _improver(model, both, mine, occ), keep=W)
+        both[1, 1] = both[0, 0]
+        candidate = both[0, 0] - model.offset
+        fig = contest_figure(variant, candidate, table, goal=goal)
+        if say:
+            say(f"  best response {step}: figure {fig:.6f}")
+        if fig > best_fig + 1e-12:
+            best_fig, best_table = fig, candidate
+        else:
+            break
+    return best_table, best_fig
