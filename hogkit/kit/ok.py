@@ -676,6 +676,9 @@ def main(argv: list[str] | None = None, *, kit: Path | None = None) -> int:
     except CheckError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.code
+    except KeyboardInterrupt:
+        print("\nStopped (Ctrl-C). Your progress is saved.", file=sys.stderr)
+        return 130
 
 
 def _test(kit: Path, bank: dict, progress: Progress, problems: list[dict], args, *, out) -> int:
