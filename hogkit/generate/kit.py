@@ -68,8 +68,10 @@ def notebooks(kit: KitBuild) -> None:
 
 
 def gui(kit: KitBuild) -> None:
-    """hog_gui.py, the Tk GUI, in both folders."""
+    """hog_gui.py, the Tk GUI, in both folders, told the titles of the variant's rules."""
+    titles = {family: rule.title for family, rule in kit.variant.rules.items()}
     text = (KIT_DIR / "hog_gui.py").read_text(encoding="utf-8")
+    text = text.replace("RULE_TITLES = {}\n", f"RULE_TITLES = {titles!r}\n", 1)
     kit.add("solutions/hog_gui.py", text)
     kit.add("student_skeleton/hog_gui.py", text)
 
@@ -79,6 +81,7 @@ STEPS: list[tuple[str, Step]] = [
     ("support files", support_files),
     ("student skeleton", student_skeleton),
     ("notebooks", notebooks),
+    ("GUI", gui),
     *CHECKER_STEPS,
 ]
 

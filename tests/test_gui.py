@@ -1,0 +1,142 @@
+"""The Tk GUI for real: a window on an Xvfb display, a whole game clicked through by the GUI's
+--autoplay hook with the student's (here: the reference) hog.py, and a screenshot of the screen
+kept as a test artifact (in $HOGKIT_ARTIFACTS, or the test's temporary folder) and checked.
+
+Xvfb writes its screen to a file (-fbdir) in XWD format; the test reads that file, so no
+screenshot tool is needed. Without Xvfb the test is skipped with the reason (.ci/run installs it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from hogkit.generate.kit import build_kit
+from hogkit.variant import load_variant
+
+WIDTH, HEIGHT = 1024, 768
+
+
+def _has_tkinter() -> bool:
+    return subprocess.run([sys.executable, "-c", "import tkinter"], capture_output=True).returncode == 0
+
+
+pytestmark = [
+    pytest.mark.skipif(shutil.which("Xvfb") is None,
+                       reason="Xvfb is not installed (apt-get install xvfb; .ci/run does this as root)"),
+    pytest.mark.skipif(not _has_tkinter(), reason="this Python has no tkinter"),
+]
+
+
+@pytest.fixture(scope="module")
+def display(tmp_path_factory):
+    """A fresh Xvfb display whose screen is mirrored into a file; yields (DISPLAY, screen file)."""
+    fbdir = tmp_path_factory.mktemp("xvfb")
+    for number in range(91, 120):
+        if not Path(f"/tmp/.X{number}-lock").exists():
+            break
+    proc = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-fbdir", str(fbdir),
+                             "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    screen = fbdir / "Xvfb_screen0"
+    deadline = time.monotonic() + 10
+    while not (Path(f"/tmp/.X11-unix/X{number}").exists() and screen.exists()):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail(f"Xvfb :{number} did not start")
+        time.sleep(0.05)
+    yield f":{number}", screen
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def read_xwd(path: Path) -> np.ndarray:
+    """The RGB pixels of an XWD file written by Xvfb (24-bit depth, 32 bits per pixel)."""
+    data = path.read_bytes()
+    fields = struct.unpack(">25I", data[:100])
+    header_size, version, width, height = fields[0], fields[1], fields[4], fields[5]
+    byte_order, bits_per_pixel, bytes_per_line, ncolors = fields[7], fields[11], fields[12], fields[19]
+    assert version == 7 and bits_per_pixel == 32, fields
+    start = header_size + 12 * ncolors
+    pixels = np.frombuffer(data, dtype=np.uint8, count=height * bytes_per_line, offset=start)
+    pixels = pixels.reshape(height, bytes_per_line)[:, : width * 4].reshape(height, width, 4)
+    return pixels[:, :, 2::-1] if byte_order == 0 else pixels[:, :, 1:]
+
+
+def artifacts_dir(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("HOGKIT_ARTIFACTS", tmp_path / "artifacts"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def play_in_window(kit: Path, folder: str, display: str, log: Path, *extra: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, DISPLAY=display)
+    return subprocess.Popen([sys.executable, "hog_gui.py", "--autoplay", "--log", str(log), *extra],
+                            cwd=kit / folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _wait_for(path: Path, proc: subprocess.Popen, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not path.exists():
+        if proc.poll() is not None:
+            pytest.fail(f"the GUI exited early: {proc.stderr.read()}")
+        if time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail("the game did not finish in time")
+        time.sleep(0.05)
+    time.sleep(0.5)  # let Tk draw the final state
+
+
+@pytest.fixture(scope="module")
+def fa19_kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("kit")
+    build_kit(load_variant("fa19"), out=out)
+    return out
+
+
+def test_a_full_game_in_a_real_window(fa19_kit, display, tmp_path):
+    import matplotlib.image
+
+    log = tmp_path / "game.json"
+    proc = play_in_window(fa19_kit, "solutions", display[0], log, "--seed", "3", "--exit-after", "3000")
+    _wait_for(log, proc)
+    pixels = read_xwd(display[1])
+    shot = artifacts_dir(tmp_path) / "hog_gui_fa19.png"
+    matplotlib.image.imsave(shot, pixels)
+    assert proc.wait(timeout=30) == 0, proc.stderr.read()
+
+    game = json.loads(log.read_text())
+    assert max(game["scores"]) >= 100
+    assert game["turns"][-1]["after"] == game["scores"]
+    assert len(game["turns"]) >= 5
+    story = "\n".join(game["story"])
+    assert "Game over:" in story
+    assert "The most yet for Player" in story  # Phase 2 commentary from hog.py
+    assert any(turn["events"] for turn in game["turns"])  # rules that fired are named
+    assert {turn["who"] for turn in game["turns"]} == {0, 1}
+
+    image = matplotlib.image.imread(shot)
+    assert image.shape[:2] == (HEIGHT, WIDTH)
+    rgb = (image[:, :, :3] * 255).astype(np.uint8)
+    colours = {tuple(p) for p in rgb.reshape(-1, 3)[::7]}
+    assert len(colours) > 20, "the screenshot looks blank"
+    felt = np.all(rgb == (0x2E, 0x7D, 0x32), axis=2)  # the green table the dice lie on
+    assert felt.sum() > 5000, "the dice area is not on screen"
+
+
+def test_unfinished_skeleton_shows_the_problem_instead_of_crashing(fa19_kit, display, tmp_path):
+    log = tmp_path / "skeleton.json"
+    proc = play_in_window(fa19_kit, "student_skeleton", display[0], log, "--exit-after", "100")
+    _wait_for(log, proc, 30)
+    assert proc.wait(timeout=30) == 0
+    game = json.loads(log.read_text())
+    assert "error" in game and "hog.py" in game["error"]
+    assert "Your hog.py stopped the game" in "\n".join(game["story"])
