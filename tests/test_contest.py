@@ -1,0 +1,83 @@
+"""Contest entry checks (one failure each) and a tiny exact tournament."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+from graders.contest import check_entry, inspect_entry, run_tournament
+from hogkit.final import read_solved_table
+from hogkit.variant import load_variant
+
+GOOD = "PLAYER_NAME = 'steady'\n\ndef final_strategy(score, opponent_score):\n    return {k}\n"
+
+BAD = {
+    "no_name": ("def final_strategy(score, opponent_score):\n    return 4\n", "PLAYER_NAME"),
+    "no_strategy": ("PLAYER_NAME = 'x'\n", "final_strategy is missing"),
+    "eleven": (GOOD.format(k=11), "returns 11"),
+    "text": (GOOD.format(k="'4'"), "returns '4'"),
+    "raises": (GOOD.format(k="1 // (score - 50)"), "raises ZeroDivisionError"),
+    "imports_badly": ("import no_such_module_here\n", "does not import"),
+    "prints": ("print('hi')\n" + GOOD.format(k=4), "prints output"),
+    "writes": ("open('x.txt', 'w').close()\n" + GOOD.format(k=4), "touches files"),
+    "random": ("import random\n" + GOOD.format(k="random.randrange(11)"), "deterministic"),
+    "stateful": ("calls = [0]\nPLAYER_NAME = 'x'\ndef final_strategy(score, opponent_score):\n"
+                 "    calls[0] += 1\n    return 4 if calls[0] <= 10000 else 5\n", "deterministic"),
+}
+
+
+@pytest.fixture(scope="module")
+def variant():
+    return load_variant("pig-tail")
+
+
+def test_good_entry_passes(tmp_path, variant):
+    path = tmp_path / "good.py"
+    path.write_text(GOOD.format(k=4))
+    assert check_entry(path, variant) == []
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_each_failure_is_one_clear_line(tmp_path, variant, case):
+    source, expected = BAD[case]
+    path = tmp_path / f"{case}.py"
+    path.write_text(source)
+    problems = check_entry(path, variant)
+    assert problems and any(expected in line for line in problems), problems
+    assert all("\n" not in line for line in problems)
+
+
+def test_order_dependence_is_caught(tmp_path, variant):
+    path = tmp_path / "order.py"
+    path.write_text("last = [0]\nPLAYER_NAME = 'x'\ndef final_strategy(score, opponent_score):\n"
+                    "    prev, last[0] = last[0], score\n    return 4 if prev <= score else 5\n")
+    assert any("order" in line or "deterministic" in line for line in check_entry(path, variant))
+
+
+def test_hang_is_reported(tmp_path, variant):
+    path = tmp_path / "hang.py"
+    path.write_text("while True:\n    pass\n")
+    problems = inspect_entry(path, variant, timeout=2)["problems"]
+    assert "did not finish" in problems[0]
+
+
+def test_tiny_tournament_ranks_solved_first(tmp_path, variant):
+    rows, _ = read_solved_table(variant)
+    entries = tmp_path / "entries"
+    entries.mkdir()
+    (entries / "solved.py").write_text(
+        "PLAYER_NAME = 'solved'\nT = " + repr(tuple(rows)) +
+        "\ndef final_strategy(score, opponent_score):\n    return int(T[score][opponent_score], 16)\n")
+    for k in (2, 4, 6):
+        (entries / f"roll{k}.py").write_text(GOOD.format(k=k))
+    (entries / "broken.py").write_text(GOOD.format(k=11))
+    out = tmp_path / "out"
+    ranking = run_tournament(entries, variant=variant, out=out, say=lambda *_: None)
+    assert ranking[0][0] == "solved" and ranking[0][1] == 3
+    assert [r[0] for r in ranking].count("broken") == 0
+    with open(out / "matrix.csv") as f:
+        assert len(list(csv.reader(f))) == 5
+    assert "hsl(" in (out / "index.html").read_text()
+    again = run_tournament(entries, variant=variant, out=out, resume=True, say=lambda *_: None)
+    assert again == ranking
