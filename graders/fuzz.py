@@ -169,4 +169,7 @@ def run_property(variant: Variant, prop: Property, call: Callable[[str], CallRes
     except _Failed as exc:
         outcome.passed = False
         outcome.feedback = str(exc)
+    except Exception as exc:  # noqa: BLE001 - e.g. hypothesis reports a flaky failure
+        outcome.passed = False
+        outcome.feedback = fatal[0] if fatal else f"fuzzing stopped: {type(exc).__name__}"
     return outcome

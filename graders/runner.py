@@ -29,6 +29,7 @@ class TestResult:
     visibility: str  # visible or hidden
     passed: bool
     feedback: str = ""
+    fatal: bool = False
 
 
 @dataclass
@@ -92,10 +93,15 @@ def read_source(path: Path) -> bytes:
 
 
 def _run_cases(variant: Variant, problem, sandbox: Sandbox) -> list[TestResult]:
-    results = []
+    results: list[TestResult] = []
     for case in problem_cases(variant, problem):
+        if any(t.fatal for t in results):
+            results.append(TestResult(case.name or case.expr if case.visibility == "visible" else "hidden test",
+                                      case.visibility, False, "not run: an earlier test of this problem "
+                                      "ran out of time or stopped the program", fatal=True))
+            continue
         want = expected(variant, case.expr)
-        got = sandbox.call(case.expr, timeout=sandbox.limits.call_timeout * (3 if case.visibility == "hidden" else 1))
+        got = sandbox.call(case.expr, timeout=sandbox.limits.call_timeout * (2 if case.visibility == "hidden" else 1))
         if case.kind == "legal":
             message = ""
             if not got.ok:
@@ -109,7 +115,8 @@ def _run_cases(variant: Variant, problem, sandbox: Sandbox) -> list[TestResult]:
         else:
             message = judge(case.expr, want, got, check_output=case.kind == "output")
         name = case.name or (case.expr if case.visibility == "visible" else "sweep of hidden inputs")
-        results.append(TestResult(name, case.visibility, not message, message))
+        fatal = got.status in ("timeout", "crashed", "tampered", "skipped")
+        results.append(TestResult(name, case.visibility, not message, message, fatal=fatal))
     return results
 
 
@@ -133,7 +140,7 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
                 result.tests.append(TestResult("import hog.py", "visible", False, notes[0]))
                 continue
             result.tests.extend(_run_cases(variant, problem, sandbox))
-            for prop in properties(variant, problem):
+            for prop in [] if any(t.fatal for t in result.tests) else properties(variant, problem):
                 kwargs = {"max_examples": fuzz_examples} if fuzz_examples else {}
                 outcome = run_property(variant, prop, sandbox.call, **kwargs)
                 result.tests.append(TestResult(f"fuzz: {outcome.name}", "visible", outcome.passed,

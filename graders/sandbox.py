@@ -40,14 +40,14 @@ class Limits:
     """Resource limits of one child and the wall-clock budgets of a grade."""
 
     cpu_seconds: int = 20
-    memory_bytes: int = 768 * 1024 * 1024
+    memory_bytes: int = 512 * 1024 * 1024
     processes: int = 64
     open_files: int = 64
     file_bytes: int = 1024 * 1024
-    call_timeout: float = 3.0
+    call_timeout: float = 2.0
     import_timeout: float = 5.0
     submission_timeout: float = 60.0
-    max_restarts: int = 4
+    max_restarts: int = 40
 
 
 @dataclass
