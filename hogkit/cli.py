@@ -16,6 +16,7 @@ from pathlib import Path
 from hogkit.errors import HogkitError
 
 COMMAND_MODULES = [
+    "hogkit.commands.variants",
     "hogkit.commands.kit",
     "hogkit.commands.solve",
     "hogkit.commands.grade",
