@@ -8,6 +8,7 @@ mismatch hypothesis shrinks the input, and the smallest failing call is the feed
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -140,10 +141,11 @@ def parameters_with_defaults(variant: Variant, name: str) -> list[str]:
 
 
 def run_property(variant: Variant, prop: Property, call: Callable[[str], CallResult], *,
-                 max_examples: int = EXAMPLES) -> FuzzOutcome:
+                 max_examples: int = EXAMPLES, budget: float = 4.0) -> FuzzOutcome:
     """Fuzz PROP through CALL; a hang or crash stops the property at the first input that caused it."""
     outcome = FuzzOutcome(prop.problem, prop.name, True)
     fatal: list[str] = []
+    started = time.monotonic()
 
     @settings(max_examples=max_examples, derandomize=True, database=None, deadline=None,
               suppress_health_check=list(HealthCheck), phases=(Phase.generate, Phase.shrink),
@@ -156,6 +158,9 @@ def run_property(variant: Variant, prop: Property, call: Callable[[str], CallRes
         if fatal:
             raise _Failed(fatal[0])
         outcome.examples += 1
+        if time.monotonic() - started > budget:
+            fatal.append(f"{expr} failed: fuzzing this function took longer than {budget:g} s")
+            raise _Failed(fatal[0])
         got = call(expr)
         if got.status in ("timeout", "crashed", "tampered", "skipped"):
             fatal.append(f"{expr} failed: {got.error}")

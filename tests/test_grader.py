@@ -1,0 +1,94 @@
+"""Grading bundled example submissions, the reports, and the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from graders.report import to_gradescope, to_json, to_text
+from graders.runner import grade_copy, grade_source
+from hogkit.cli import main
+from hogkit.generate.solution import solution_hog_source
+from hogkit.variant import load_variant
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "submissions"
+FA19 = load_variant("fa19")
+
+
+def zero_problems(name: str) -> tuple[int, list[str]]:
+    result = grade_copy(EXAMPLES / name, FA19)
+    return result.total, [p.id for p in result.problems if p.points and p.earned == 0]
+
+
+@pytest.mark.parametrize(("name", "total", "zeros"), [
+    ("complete", 22, []),
+    ("skeleton", 0, None),
+    ("partial_bacon_wrong_digit", 11, ["02", "03", "05a", "05b", "06", "10", "11"]),
+    ("partial_swap_after_goal", 17, ["05a", "05b", "06"]),
+    ("partial_feral_opponent", 21, ["05b"]),
+    ("partial_commentary_off_by_one", 20, ["06"]),
+    ("partial_highest_ties", 19, ["07"]),
+    ("broken_syntax_error", 0, None),
+    ("broken_non_utf8", 0, None),
+    ("broken_empty", 0, None),
+    ("broken_missing_function", 11, ["02", "03", "05a", "05b", "06", "10", "11"]),
+    ("broken_wrong_signature", 12, ["03", "05a", "05b", "06", "10", "11"]),
+    ("hostile_exit_on_import", 0, None),
+    ("hostile_fake_results", 0, None),
+    ("hostile_patch_harness", 0, None),
+    ("hostile_read_solution", 0, None),
+    ("hostile_fork_bomb", 11, ["02", "03", "05a", "05b", "06", "10", "11"]),
+    ("hostile_os_exit", 11, ["02", "03", "05a", "05b", "06", "10", "11"]),
+    ("hostile_write_outside", 22, []),
+    ("hostile_delete_files", 22, []),
+    ("hostile_leave_child", 22, []),
+])
+def test_examples(name, total, zeros):
+    got_total, got_zeros = zero_problems(name)
+    assert got_total == total
+    if zeros is not None:
+        assert got_zeros == zeros
+    assert not Path("/tmp/hogkit-pwned.txt").exists()
+
+
+@pytest.mark.parametrize("variant", ["fa17", "pig-tail", "sp18"])
+def test_reference_gets_full_marks_in_other_variants(variant):
+    v = load_variant(variant)
+    result = grade_source(solution_hog_source(v).encode(), v, fuzz_examples=10)
+    assert result.total == v.total_points and result.checkpoint
+
+
+def test_fuzz_feedback_shows_the_shrunk_call():
+    text = solution_hog_source(FA19).replace("return 10 - min(tens, ones)", "return 10 - min(ones, tens + 1)")
+    result = grade_source(text.encode(), FA19)
+    fuzz = [t for p in result.problems if p.id == "02" for t in p.tests if t.name.startswith("fuzz")]
+    assert fuzz[0].feedback == "free_bacon(1) returned 9; expected 10"
+    again = grade_source(text.encode(), FA19)
+    assert to_json(again)["total"] == to_json(result)["total"]
+
+
+def test_reports():
+    result = grade_copy(EXAMPLES / "partial_feral_opponent", FA19)
+    text = to_text(result)
+    assert "Phase 1 checkpoint: not passed" in text and "Total: 21/22" in text and "hidden test(s)" in text
+    data = to_json(result)
+    assert data["phases"]["1"] == {"earned": 9, "possible": 10}
+    gs = to_gradescope(result)
+    assert gs["score"] == 21 and gs["max_score"] == 22
+    assert {t["visibility"] for t in gs["tests"]} == {"visible", "after_published"}
+    assert all({"name", "score", "max_score", "output"} <= set(t) for t in gs["tests"])
+
+
+def test_cli(tmp_path, capsys):
+    assert main(["grade", str(EXAMPLES / "complete"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == 22
+    out = tmp_path / "results.json"
+    assert main(["grade", str(EXAMPLES / "complete" / "hog.py"), "--gradescope", str(out)]) == 0
+    assert json.loads(out.read_text())["score"] == 22
+    assert main(["grade", str(tmp_path / "missing")]) == 2
+    assert main(["grade", str(tmp_path)]) == 2
+    assert main(["grade", str(EXAMPLES / "complete"), "--variant", "nope"]) == 2
+    assert capsys.readouterr().err.count("error:") == 3
