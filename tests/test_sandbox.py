@@ -35,7 +35,8 @@ def test_import_failures_are_reported():
 
 
 def test_unsigned_bytes_are_rejected():
-    source = b"import os\nfor fd in range(3, 64):\n    try:\n        os.write(fd, b'\\x00\\x00\\x00\\x40' + b'x' * 64)\n    except OSError:\n        pass\n"
+    source = (b"import os\nfor fd in range(3, 64):\n    try:\n"
+              b"        os.write(fd, b'\\x00\\x00\\x00\\x40' + b'x' * 64)\n    except OSError:\n        pass\n")
     with Sandbox(source) as box:
         assert not box.imported and "tampered" in box.log.import_error
 
