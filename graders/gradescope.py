@@ -27,7 +27,8 @@ ROOT="${{AUTOGRADER_ROOT:-/autograder}}"
 mkdir -p "$ROOT/results"
 PY="${{HOGKIT_PYTHON:-python3}}"
 if ! "$PY" -m hogkit.cli grade "$ROOT/submission" --variant {variant} --gradescope "$ROOT/results/results.json"; then
-  [ -s "$ROOT/results/results.json" ] || echo '{{"score": 0, "output": "The grader could not grade this submission."}}' > "$ROOT/results/results.json"
+  [ -s "$ROOT/results/results.json" ] || \
+    echo '{{"score": 0, "output": "The grader could not grade this submission."}}' > "$ROOT/results/results.json"
 fi
 """
 
