@@ -15,9 +15,11 @@ $(BIN)/hogkit: pyproject.toml
 
 setup: $(BIN)/hogkit  ## create .venv and install HogKit with its test tools
 
-demo: setup  ## build the default kit into out/, then watch one seeded game in the text UI
+demo: setup  ## build the default kit, watch one seeded game, then grade the bundled examples
 	$(HOGKIT) build --variant $(VARIANT) --out out/$(VARIANT)
 	cd out/$(VARIANT)/solutions && ../../../$(BIN)/python hog_ui.py --watch --seed 61
+	$(HOGKIT) grade-batch examples/submissions --out out/demo-grades --jobs 2
+	column -t -s, out/demo-grades/grades.csv
 
 kit: setup  ## regenerate the committed default kit (solutions/, student_skeleton/, ...)
 	$(HOGKIT) build --variant fa19 --out .

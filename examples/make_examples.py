@@ -1,12 +1,12 @@
 """Regenerate the bundled example submissions from the fa19 reference and skeleton.
 
-Run from the repository root: python examples/submissions/make_examples.py
+Run from the repository root: python examples/make_examples.py
 Each example is one folder with a hog.py; EXPECTED.json says what the grader should give.
 """
 
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent / "submissions"
 ROOT = HERE.parent.parent
 SOLUTION = (ROOT / "solutions" / "hog.py").read_text()
 SKELETON = (ROOT / "student_skeleton" / "hog.py").read_text()
