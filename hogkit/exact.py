@@ -25,6 +25,7 @@ from hogkit.game import TurnPlan, points_distribution
 from hogkit.variant import Variant
 
 CHOP = -1
+CHUNK = 8  # outcomes per chunk of a points distribution
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,26 @@ class Model:
                 for s1 in range(goal):
                     self.wild[s0, s1] = 1 if wild.hook(s0, s1) else 0
 
+        self.chop_row = len(dists)  # a row with no outcomes: a Pork Chop turn rolls nothing
+        self.vals = np.vstack([self.vals, np.zeros((1, nnz), dtype=np.int64)])
+        self.probs = np.vstack([self.probs, np.zeros((1, nnz))])
+        self.wild_flat = np.concatenate([self.wild.ravel(), self.wild.T.ravel()])
+        # The outcomes of each row in chunks of CHUNK, so short rows are not padded to the longest.
+        counts = np.maximum(1, -(-(self.probs > 0).sum(axis=1) // CHUNK))
+        counts[self.chop_row] = 0
+        self.chunk_start = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        self.chunk_count = counts
+        self.chunk_vals = np.zeros((counts.sum(), CHUNK), dtype=np.int64)
+        self.chunk_probs = np.zeros((counts.sum(), CHUNK))
+        for r in range(len(self.vals)):
+            live = self.probs[r] > 0
+            v, p = self.vals[r][live], self.probs[r][live]
+            for k in range(counts[r]):
+                part = slice(k * CHUNK, (k + 1) * CHUNK)
+                n = len(v[part])
+                self.chunk_vals[self.chunk_start[r] + k, :n] = v[part]
+                self.chunk_probs[self.chunk_start[r] + k, :n] = p[part]
+
         # Each (mover, hidden, choice): rolls, bonus, next context (who' * H + h').
         shape = (2, H, self.nchoice)
         self.rolls = np.zeros(shape, dtype=np.int64)
@@ -107,6 +128,10 @@ class Model:
             nh = Hidden((last[0], last[1]), (h.turn + 1) % 8 if trot else 0, extra, (used[0], used[1]))
             self.rolls[who, hi, ci], self.bonus[who, hi, ci] = rolls, bonus
             self.nextctx[who, hi, ci] = (who if extra else 1 - who) * H + index[nh]
+        # Row code of each choice: dice rows 0..9 (plus 10 for four-sided), 20 (plus the opponent's
+        # score) for zero dice, -1 for a Pork Chop; the bonus shifts the mover's score.
+        self.row = np.where(self.rolls > 0, self.rolls - 1, np.where(self.rolls == 0, 20, -1))
+        self.shift = self.bonus
         # Group hidden states that share (rolls, bonus, next context) for each (mover, choice).
         keys = self.rolls * 10**9 + self.bonus * 10**7 + self.nextctx
         self.ngroup = max(len(np.unique(keys[w, :, c])) for w in range(2) for c in range(self.nchoice))
@@ -123,16 +148,23 @@ class Model:
                 self.g_rolls[w, c] = self.rolls[w, reps, c]
                 self.g_bonus[w, c] = self.bonus[w, reps, c]
                 self.g_ctx[w, c] = self.nextctx[w, reps, c]
+        self.g_row = np.where(self.g_rolls > 0, self.g_rolls - 1, np.where(self.g_rolls == 0, 20, -1))
+        self.g_shift = self.g_bonus
         self.g_layer = self.hlayer[self.g_ctx % H] - 1  # layer a chop group's members are in
+        self.layer_members = {layer: np.nonzero(self.hlayer == layer)[0] for layer in self.layers}
 
         # After the turn: raw mover score x vs opponent b -> scores, as flat cells or terminal.
         self.xmax = goal - 1 + int(self.vals.max()) + int(self.bonus.max())
+        self.xsize = self.xmax + 1
         post = variant.rules["post_turn"]
-        self.post_cell = np.zeros((2, goal, self.xmax + 1), dtype=np.int64)  # s0 * goal + s1
-        self.post_win = np.full((2, goal, self.xmax + 1), -1.0)  # P(player 0 wins) if over
-        self.post_sum = np.zeros((goal, self.xmax + 1), dtype=np.int64)
+        self.post_cell = np.zeros((2, goal, self.xsize), dtype=np.int64)  # s0 * goal + s1
+        self.post_win = np.full((2, goal, self.xsize), -1.0)  # P(player 0 wins) if over
+        self.post_sum = np.zeros((goal, self.xsize), dtype=np.int64)
+        # (mover, next mover is the same player, b, x) -> the next mover's view: cell m * goal + o
+        # of the next mover's and the other's score, or goal**2 / goal**2 + 1 if player 0 / 1 won
+        self.post_flat = np.zeros((2, 2, goal, self.xsize), dtype=np.int64)
         for b in range(goal):
-            for x in range(self.xmax + 1):
+            for x in range(self.xsize):
                 if post.kind == "swap":
                     m, o = (b, x) if post.hook(x, b) else (x, b)
                 else:
@@ -142,8 +174,12 @@ class Model:
                     s0, s1 = (m, o) if who == 0 else (o, m)
                     if m >= goal or o >= goal:
                         self.post_win[who, b, x] = 1.0 if s0 >= goal else 0.0
+                        self.post_flat[who, :, b, x] = goal * goal + (0 if s0 >= goal else 1)
                     else:
                         self.post_cell[who, b, x] = s0 * goal + s1
+                        self.post_flat[who, 1, b, x] = m * goal + o
+                        self.post_flat[who, 0, b, x] = o * goal + m
+        self.post_flat = self.post_flat.ravel()
 
     def columns(self, tables: np.ndarray) -> np.ndarray:
         """Choice columns (choice + offset) of integer TABLES, checking every entry is legal."""
@@ -175,84 +211,74 @@ Chooser = Callable[[int, int, np.ndarray, np.ndarray, np.ndarray, Callable[[np.n
 
 
 def backward(model: Model, batch: int, choose: Chooser, *, keep: np.ndarray | None = None) -> np.ndarray:
-    """Backward induction. Returns ``W[batch, context, s0, s1]`` = P(player 0 wins).
+    """Backward induction. Returns ``W[batch, context, cell]`` = P(player 0 wins).
 
-    CHOOSE(total, layer, who, mover, opp, value_of) returns the choice columns ``[batch, cells]`` or
-    ``[batch, cells, H]`` (full information) for the cells of one diagonal; ``value_of(cols)``
-    gives ``[batch, cells, H]`` values of those columns. Hidden states are settled one Pork Chop
-    layer at a time (most chops used first), as a chop leads to the same diagonal.
-    KEEP, if given, is reused as W (a previous iteration's values serve as a first guess).
+    A cell is ``s0 * goal + s1``; two more cells at the end, ``goal**2`` and ``goal**2 + 1``, stand
+    for a game won by player 0 and by player 1. CHOOSE(total, layer, who, mover, opp, value_of)
+    returns the choice columns ``[batch, cells]`` or ``[batch, cells, H]`` (full information) for
+    the cells of one diagonal; ``value_of(cols)`` gives ``[batch, cells, H]`` values of those
+    columns. Hidden states are settled one Pork Chop layer at a time (most chops used first), as
+    a chop leads to the same diagonal. KEEP, if given, is reused as W.
     """
     g, H = model.goal, model.nh
-    ctxs = 2 * H
-    W = np.zeros((batch, ctxs, g * g)) if keep is None else keep
-    U = np.zeros((batch, 2, ctxs, g, model.xmax + 1))
-    # Terminal cells of U once; the rest filled as their target diagonals finish.
-    over = model.post_win >= 0
-    for who in range(2):
-        U[:, who][:, :, over[who]] = model.post_win[who][over[who]]
-    fill = {}
-    for who in range(2):
-        b_idx, x_idx = np.nonzero(~over[who])
-        sums = model.post_sum[b_idx, x_idx]
-        for total in np.unique(sums):
-            sel = sums == total
-            fill.setdefault(int(total), []).append((who, b_idx[sel], x_idx[sel]))
+    W = np.zeros((batch, 2 * H, g * g + 2)) if keep is None else keep
+    W[:, :, g * g] = 1.0
+    W[:, :, g * g + 1] = 0.0
     bidx = np.arange(batch)[:, None, None]
     for total in range(2 * g - 2, -1, -1):
         who, mover = _diagonal(g, total)
         opp = total - mover
-        s0 = np.where(who == 0, mover, opp)
-        s1 = np.where(who == 0, opp, mover)
-        cell = s0 * g + s1
-        wild = model.wild[s0, s1]
+        cell = mover * g + opp
 
-        def value_of(cols: np.ndarray, who=who, mover=mover, opp=opp, wild=wild, cell=cell) -> np.ndarray:
-            return _values(model, W, U, cols, who, mover, opp, wild, cell)
+        def value_of(cols: np.ndarray, who=who, mover=mover, opp=opp) -> np.ndarray:
+            return _values(model, W, cols, who, mover, opp)
 
         for layer in model.layers:
             vals = value_of(choose(total, layer, who, mover, opp, value_of))  # [batch, cells, H]
-            hmask = model.hlayer == layer
-            ctx = who[:, None] * H + np.nonzero(hmask)[0][None, :]
-            W[bidx, ctx[None], cell[None, :, None]] = vals[:, :, hmask]
-        for w, b_idx, x_idx in fill.get(total, ()):
-            U[:, w, :, b_idx, x_idx] = W[:, :, model.post_cell[w, b_idx, x_idx]].transpose(2, 0, 1)
+            hsel = model.layer_members[layer]
+            ctx = who[:, None] * H + hsel[None, :]
+            W[bidx, ctx[None], cell[None, :, None]] = vals[:, :, hsel]
     return W
 
 
-def _values(model: Model, W, U, cols, who, mover, opp, wild, cell) -> np.ndarray:
+def _values(model: Model, W: np.ndarray, cols: np.ndarray, who: np.ndarray, mover: np.ndarray,
+            opp: np.ndarray) -> np.ndarray:
     """Values ``[batch, cells, H]`` of playing COLS (``[batch, cells]`` or ``[batch, cells, H]``)."""
-    H = model.nh
+    H, gg = model.nh, model.goal * model.goal + 2
     batch = W.shape[0]
     full = cols.ndim == 3
+    w3 = who[None, :, None]
     if full:  # a different choice per hidden state: evaluate each hidden state as its own group
-        grp_c = cols
-        hsel = np.arange(H)
-        g_rolls = model.rolls[who[None, :, None], hsel[None, None, :], grp_c]
-        g_bonus = model.bonus[who[None, :, None], hsel[None, None, :], grp_c]
-        g_ctx = model.nextctx[who[None, :, None], hsel[None, None, :], grp_c]
+        hsel = np.arange(H)[None, None, :]
+        g_row, g_shift, g_ctx = model.row[w3, hsel, cols], model.shift[w3, hsel, cols], model.nextctx[w3, hsel, cols]
     else:
-        w2, c2 = who[None, :], cols
-        g_rolls, g_bonus, g_ctx = model.g_rolls[w2, c2], model.g_bonus[w2, c2], model.g_ctx[w2, c2]
-    # g_*: [batch, cells, G]
-    row = np.where(g_rolls == 0, 20 + opp[None, :, None], g_rolls - 1 + 10 * wild[None, :, None])
-    row = np.where(g_rolls < 0, 0, row)
-    pts = model.vals[row]  # [batch, cells, G, nnz]
-    prob = model.probs[row]
-    x = mover[None, :, None, None] + g_bonus[..., None] + pts
-    x = np.minimum(x, model.xmax)
-    bi = np.arange(batch)[:, None, None, None]
-    u = U[bi, who[None, :, None, None], g_ctx[..., None], opp[None, :, None, None], x]
-    vals = np.einsum("bcgn,bcgn->bcg", u, prob)
-    chop = g_rolls < 0
-    if chop.any():
-        g = model.goal
-        swapped_cell = np.where(who == 0, opp * g + mover, mover * g + opp)
-        cv = W[np.arange(batch)[:, None, None], g_ctx, swapped_cell[None, :, None]]
-        vals = np.where(chop, cv, vals)
+        w2 = who[None, :]
+        g_row, g_shift, g_ctx = model.g_row[w2, cols], model.g_shift[w2, cols], model.g_ctx[w2, cols]
+    wild = model.wild_flat[(mover * model.goal + opp) + who * model.goal * model.goal]
+    # rows: 0..9 six-sided dice, 10..19 four-sided (Hog Wild), 20 + opp zero dice, 20 + goal chop
+    row = np.where(g_row >= 20, g_row + opp[None, :, None], g_row + 10 * wild[None, :, None])
+    row = np.where(g_row < 0, model.chop_row, row)
+    same = g_ctx // H == w3
+    base = ((w3 * 2 + same) * model.goal + opp[None, :, None]) * model.xsize + mover[None, :, None] + g_shift
+    flat = W.reshape(-1)
+    start = (np.arange(batch)[:, None, None] * (2 * H) + g_ctx) * gg
+    row = row.ravel()
+    counts = model.chunk_count[row]
+    owner = np.repeat(np.arange(row.size), counts)
+    first = np.cumsum(counts) - counts
+    chunk = np.arange(owner.size) + np.repeat(model.chunk_start[row] - first, counts)
+    post = model.post_flat[base.ravel()[owner, None] + model.chunk_vals[chunk]]
+    terms = np.einsum("tn,tn->t", flat[start.ravel()[owner, None] + post], model.chunk_probs[chunk])
+    vals = np.bincount(owner, weights=terms, minlength=row.size).reshape(g_row.shape)
+    if model.offset:  # Pork Chop: the scores swap and the turn passes, nothing else
+        chop = g_row < 0
+        if chop.any():
+            g = model.goal
+            swapped = mover * g + opp  # the opponent moves next, holding the mover's old score
+            vals = np.where(chop, flat[start + swapped[None, :, None]], vals)
     if full:
         return vals
-    gi = model.gidx[who[None, :, None], np.arange(H)[None, None, :], cols[:, :, None]]
+    gi = model.gidx[w3, np.arange(H)[None, None, :], cols[:, :, None]]
     return np.take_along_axis(vals, gi, axis=2)
 
 
