@@ -142,7 +142,8 @@ def parameters_with_defaults(variant: Variant, name: str) -> list[str]:
 
 def run_property(variant: Variant, prop: Property, call: Callable[[str], CallResult], *,
                  max_examples: int = EXAMPLES, budget: float = 4.0) -> FuzzOutcome:
-    """Fuzz PROP through CALL; a hang or crash stops the property at the first input that caused it."""
+    """Fuzz PROP through CALL; a hang, crash or memory error stops the property at the first input
+    that caused it."""
     outcome = FuzzOutcome(prop.problem, prop.name, True)
     fatal: list[str] = []
     started = time.monotonic()
@@ -162,7 +163,7 @@ def run_property(variant: Variant, prop: Property, call: Callable[[str], CallRes
             fatal.append(f"{expr} failed: fuzzing this function took longer than {budget:g} s")
             raise _Failed(fatal[0])
         got = call(expr)
-        if got.status in ("timeout", "crashed", "tampered", "skipped"):
+        if got.fatal:
             fatal.append(f"{expr} failed: {got.error}")
             raise _Failed(fatal[0])
         message = judge(expr, want, got, check_output=prop.kind == "output")

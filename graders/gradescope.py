@@ -1,60 +1,134 @@
 """Build Gradescope's ``autograder.zip``: HogKit's own source plus ``setup.sh`` and ``run_autograder``.
 
-``run_autograder`` reads the root from ``$AUTOGRADER_ROOT`` (default ``/autograder``) so it can be
-run locally against a fake tree; it always writes ``results/results.json``.
+Gradescope unpacks the archive into ``/autograder/source`` and runs ``setup.sh`` once (as root,
+with network) to build the image; then, for each submission, it puts the student's files in
+``/autograder/submission``, copies ``run_autograder`` to ``/autograder/`` and runs it; it must
+leave ``/autograder/results/results.json``. So the archive holds, at its top level,
+``setup.sh``, ``run_autograder`` and HogKit's own files (``pyproject.toml``, ``hogkit/``,
+``graders/``, ``variants/``): ``/autograder/source`` is a HogKit checkout.
+
+``setup.sh`` makes a virtual environment at ``ROOT/venv`` with Python 3.11 or later (installing
+it with apt when the image has none) and installs HogKit from the archive's own files, with the
+grader's fuzzing library. ``run_autograder`` always runs the archive's own code (``PYTHONPATH``
+is ``ROOT/source``) with that environment's Python (or ``$HOGKIT_PYTHON``), and always writes a
+results file, even when grading fails. Both read the root from ``$AUTOGRADER_ROOT`` (default
+``/autograder``), so they can be run locally against a fake tree.
 """
 
 from __future__ import annotations
 
+import io
+import re
+import tomllib
 import zipfile
 from pathlib import Path
 
-from graders.files import write_atomic
+from graders.files import check_file_target, write_atomic
 from hogkit.errors import HogkitError
 from hogkit.variant import Variant
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("pyproject.toml", "README.md", "hogkit", "graders", "variants")
+GRADER_EXTRAS = ("hypothesis",)  # needed by the grader but listed among the dev tools
 
 SETUP = """#!/usr/bin/env bash
+# Gradescope runs this once, as root, when it builds the autograder image.
 set -euo pipefail
-cd "${AUTOGRADER_ROOT:-/autograder}/source"
-python3 -m pip install --quiet --no-deps . || python3 -m pip install --quiet .
+ROOT="${{AUTOGRADER_ROOT:-/autograder}}"
+PY=""
+for candidate in python3.13 python3.12 python3.11 python3; do
+  if command -v "$candidate" >/dev/null 2>&1 &&
+     "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+    PY="$candidate"
+    break
+  fi
+done
+if [ -z "$PY" ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3.11 python3.11-venv
+  PY=python3.11
+fi
+if ! "$PY" -m venv "$ROOT/venv"; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$(basename "$PY")-venv" || \\
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv
+  "$PY" -m venv "$ROOT/venv"
+fi
+"$ROOT/venv/bin/python" -m pip install --quiet --upgrade pip
+# HogKit itself comes from this archive's own files (source/), never from a package index.
+"$ROOT/venv/bin/python" -m pip install --quiet -e "$ROOT/source" {extras}
+# Fail the image build now, not at the first submission, if the install is broken.
+PYTHONPATH="$ROOT/source" "$ROOT/venv/bin/python" -c 'import graders.runner, graders.leaderboard'
 """
 
 RUN = """#!/usr/bin/env bash
+# Gradescope runs this for every submission; it always leaves results/results.json.
 ROOT="${{AUTOGRADER_ROOT:-/autograder}}"
+PY="${{HOGKIT_PYTHON:-$ROOT/venv/bin/python}}"
+RESULTS="$ROOT/results/results.json"
 mkdir -p "$ROOT/results"
-PY="${{HOGKIT_PYTHON:-python3}}"
-if ! "$PY" -m hogkit.cli grade "$ROOT/submission" --variant {variant} --gradescope "$ROOT/results/results.json"; then
-  [ -s "$ROOT/results/results.json" ] || \
-    echo '{{"score": 0, "output": "The grader could not grade this submission."}}' > "$ROOT/results/results.json"
+rm -f "$RESULTS"
+export PYTHONPATH="$ROOT/source"
+export HOGKIT_VARIANTS="$ROOT/source/variants"
+cd "$ROOT/source" || exit 1
+ERRORS="$(mktemp)"
+if ! "$PY" -m hogkit.cli grade "$ROOT/submission" --variant {variant} --gradescope "$RESULTS" 2>"$ERRORS"; then
+  cat "$ERRORS" >&2
+  "$PY" -c '
+import json, sys
+lines = open(sys.argv[2], encoding="utf-8", errors="replace").read().strip().splitlines()
+why = lines[-1] if lines else "the grader stopped unexpectedly"
+text = "The grader could not grade this submission: " + why
+json.dump({{"score": 0, "output": text, "tests": []}}, open(sys.argv[1], "w"))
+' "$RESULTS" "$ERRORS" ||
+    echo '{{"score": 0, "output": "The grader could not grade this submission.", "tests": []}}' > "$RESULTS"
 fi
+rm -f "$ERRORS"
 """
 
 
-def write_autograder_zip(variant: Variant, *, out: Path) -> None:
-    """Write the archive for VARIANT to OUT (atomically: a temporary file, then a rename)."""
+def _grader_requirements() -> str:
+    """The grader's dev-only requirements as shell words, read from pyproject.toml (e.g. hypothesis>=6.100)."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    dev = data.get("project", {}).get("optional-dependencies", {}).get("dev", [])
+    wanted = [req for req in dev if re.split(r"[<>=!~ \[;]", req, maxsplit=1)[0].lower() in GRADER_EXTRAS]
+    missing = set(GRADER_EXTRAS) - {re.split(r"[<>=!~ \[;]", r, maxsplit=1)[0].lower() for r in wanted}
+    return " ".join(f"'{req}'" for req in [*wanted, *sorted(missing)])
+
+
+def scripts(variant: Variant) -> dict[str, str]:
+    """The text of ``setup.sh`` and ``run_autograder`` for VARIANT."""
+    return {"setup.sh": SETUP.format(extras=_grader_requirements()), "run_autograder": RUN.format(variant=variant.name)}
+
+
+def write_autograder_zip(variant: Variant, *, out: Path, spec: Path | None = None) -> None:
+    """Write the archive for VARIANT to OUT (atomically). SPEC is VARIANT's .toml file when it is
+    not one of the named variants; it is packed as ``variants/<name>.toml``."""
+    out = Path(out)
     if out.suffix != ".zip":
         raise HogkitError(f"{out} is not a .zip path", "give --out a name ending in .zip")
-    tmp = out.with_name(f".{out.name}.tmp")
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
-            for name, text in (("setup.sh", SETUP), ("run_autograder", RUN.format(variant=variant.name))):
-                info = zipfile.ZipInfo(name)
-                info.external_attr = 0o755 << 16
-                archive.writestr(info, text)
-            for top in SOURCES:
-                base = ROOT / top
-                files = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file()
-                                                             and "__pycache__" not in p.parts)
-                for path in files:
-                    archive.write(path, f"source/{path.relative_to(ROOT)}")
-        tmp.replace(out)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise HogkitError(f"cannot write {out}: {exc.strerror}", "choose a folder you can write to") from None
+    check_file_target(out)
+    named = ROOT / "variants" / f"{variant.name}.toml"
+    spec = Path(spec) if spec is not None else named
+    if not spec.is_file():
+        raise HogkitError(f"no spec file for variant {variant.name}", "give --variant the path of its .toml file")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in scripts(variant).items():
+            info = zipfile.ZipInfo(name)
+            info.external_attr = 0o755 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, text)
+        for top in SOURCES:
+            base = ROOT / top
+            files = [base] if base.is_file() else sorted(
+                p for p in base.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+            for path in files:
+                if path.resolve() != named.resolve() or spec.resolve() == named.resolve():
+                    archive.write(path, str(path.relative_to(ROOT)))
+        if spec.resolve() != named.resolve():
+            archive.write(spec, f"variants/{variant.name}.toml")
+    write_atomic(out, buffer.getvalue())
 
 
-__all__ = ["write_autograder_zip", "write_atomic"]
+__all__ = ["scripts", "write_autograder_zip"]

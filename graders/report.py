@@ -51,6 +51,7 @@ def to_text(result: GradeResult, *, details: bool = True) -> str:
 def to_json(result: GradeResult) -> dict:
     """The whole grade as plain data; hidden tests keep their verdict but not their details."""
     data = asdict(result)
+    data.pop("final_table", None)  # 10,000 numbers: the leaderboard is computed from it, not shown
     for problem in data["problems"]:
         for test in problem["tests"]:
             if test["visibility"] == "hidden" and not test["passed"]:
@@ -59,9 +60,10 @@ def to_json(result: GradeResult) -> dict:
     return data
 
 
-def to_gradescope(result: GradeResult) -> dict:
+def to_gradescope(result: GradeResult, *, leaderboard: list[dict] | None = None, leaderboard_note: str = "") -> dict:
     """Gradescope's results.json: one visible test per problem, one after-publication test for
-    its hidden cases (worth 0: the problem's points already depend on them)."""
+    its hidden cases (worth 0: the problem's points already depend on them), and the LEADERBOARD
+    entries (see :mod:`graders.leaderboard`) when given."""
     tests = []
     for p in result.problems:
         visible = [t for t in p.tests if t.visibility == "visible"]
@@ -80,6 +82,11 @@ def to_gradescope(result: GradeResult) -> dict:
                           "visibility": "after_published"})
     header = [f"Phase 1 checkpoint: {'passed' if result.checkpoint else 'not passed'}."]
     header += result.notes
-    return {"score": result.total, "max_score": result.max_total, "execution_time": result.seconds,
-            "output": " ".join(header), "visibility": "visible", "stdout_visibility": "hidden",
+    if leaderboard_note:
+        header.append(leaderboard_note)
+    data = {"score": result.total, "max_score": result.max_total, "execution_time": result.seconds,
+            "output": "\n".join(header), "visibility": "visible", "stdout_visibility": "hidden",
             "tests": tests}
+    if leaderboard is not None:
+        data["leaderboard"] = leaderboard
+    return data

@@ -2,6 +2,10 @@
 
 For each problem the runner judges its visible cases, its hidden sweeps, then fuzzes it. A
 problem earns its points only when every test passes. Phase 1 is the checkpoint.
+
+Since one failed test already costs a problem all its points, a call that hangs, crashes or runs
+out of memory ends that problem: its other tests are reported as not run (the grade is the same,
+and a hostile program cannot make the grader wait on every one of them).
 """
 
 from __future__ import annotations
@@ -58,6 +62,9 @@ class GradeResult:
     status: str  # graded, import_error
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    final_table: list[list[int]] | None = field(default=None, repr=False)
+    final_note: str = ""
+
 
     def phase_scores(self) -> dict[int, tuple[int, int]]:
         """Phase -> (earned, possible)."""
@@ -92,7 +99,15 @@ def read_source(path: Path) -> bytes:
         raise HogkitError(f"cannot read {hog}: {exc.strerror}", "check the file's permissions") from None
 
 
-def _run_cases(variant: Variant, problem, sandbox: Sandbox) -> list[TestResult]:
+def _table(variant: Variant, values: object) -> list[list[int]] | None:
+    """The flat answers of final_strategy over every pair of scores as rows of a table."""
+    goal = variant.goal
+    if not isinstance(values, list) or len(values) != goal * goal:
+        return None
+    return [values[s * goal:(s + 1) * goal] for s in range(goal)]
+
+
+def _run_cases(variant: Variant, problem, sandbox: Sandbox, grade: GradeResult) -> list[TestResult]:
     results: list[TestResult] = []
     for case in problem_cases(variant, problem):
         if any(t.fatal for t in results):
@@ -109,13 +124,16 @@ def _run_cases(variant: Variant, problem, sandbox: Sandbox) -> list[TestResult]:
             elif not isinstance(got.value, list) or not all(
                     type(v) is int and v in variant.legal_rolls for v in got.value):
                 message = "final_strategy must return a whole number of dice in " + str(list(variant.legal_rolls))
+            else:
+                grade.final_table = _table(variant, got.value)
+            grade.final_note = message
         elif case.visibility == "hidden" and got.ok and want.ok and isinstance(want.value, list):
             message = first_difference(want.value, got.value)
             message = f"a sweep over many inputs: {message}" if message else ""
         else:
             message = judge(case.expr, want, got, check_output=case.kind == "output")
         name = case.name or (case.expr if case.visibility == "visible" else "sweep of hidden inputs")
-        fatal = got.status in ("timeout", "crashed", "tampered", "skipped")
+        fatal = got.fatal
         results.append(TestResult(name, case.visibility, not message, message, fatal=fatal))
     return results
 
@@ -126,10 +144,13 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
     start = time.monotonic()
     results: list[ProblemResult] = []
     notes: list[str] = []
+    grade = GradeResult(variant.name, label, results, 0, variant.total_points, False, "graded", notes,
+                        final_note="final_strategy was not checked")
     with Sandbox(source, limits=limits) as sandbox:
-        status = "graded" if sandbox.imported else "import_error"
         if not sandbox.imported:
+            grade.status = "import_error"
             notes.append(f"hog.py could not be imported: {sandbox.log.import_error}")
+            grade.final_note = notes[0]
         for problem in variant.problems:
             result = ProblemResult(problem.id, problem.label, problem.title, problem.phase, problem.points)
             results.append(result)
@@ -139,7 +160,7 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
             if not sandbox.imported:
                 result.tests.append(TestResult("import hog.py", "visible", False, notes[0]))
                 continue
-            result.tests.extend(_run_cases(variant, problem, sandbox))
+            result.tests.extend(_run_cases(variant, problem, sandbox, grade))
             for prop in [] if any(t.fatal for t in result.tests) else properties(variant, problem):
                 kwargs = {"max_examples": fuzz_examples} if fuzz_examples else {}
                 outcome = run_property(variant, prop, sandbox.call, **kwargs)
@@ -156,10 +177,10 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
             notes.append(f"{log.tampering} reply(ies) were not signed by the grader and were rejected")
         if sandbox.out_of_time:
             notes.append("the time limit for the whole submission was reached")
-    total = sum(p.earned for p in results)
-    checkpoint = all(p.earned == p.points for p in results if p.phase == 1)
-    return GradeResult(variant.name, label, results, total, variant.total_points, checkpoint, status, notes,
-                       round(time.monotonic() - start, 3))
+    grade.total = sum(p.earned for p in results)
+    grade.checkpoint = all(p.earned == p.points for p in results if p.phase == 1)
+    grade.seconds = round(time.monotonic() - start, 3)
+    return grade
 
 
 def grade_copy(path: Path, variant: Variant, *, limits: Limits | None = None) -> GradeResult:

@@ -3,10 +3,14 @@
 The child (``graders/harness.py``) lives in its own temporary folder holding only the student's
 ``hog.py`` and the kit's ``dice.py`` and ``ucb.py``. It starts with ``python -I -B``, an empty
 environment, its own session (so the whole process group can be killed), and resource limits set
-before it runs any code: CPU seconds, address space, processes, open files and file size.
+before it runs any code: CPU seconds, address space, processes, open files and file size; on
+Linux it is also killed when the grader dies, so a killed batch leaves no child behind.
 Requests and replies travel over two private pipes; every reply is signed with a key sent through
 the pipe (never argv or the environment), and the parent rejects anything unsigned. A call that
 runs past its wall timeout, or a child that dies, is recorded and a fresh child takes the next call.
+Once one call of a submission has run out of time, every later call gets the short
+``after_timeout`` budget instead of the full one, so a program that hangs everywhere costs seconds,
+not minutes; honest calls take milliseconds and never come near either budget.
 """
 
 from __future__ import annotations
@@ -25,7 +29,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache, partial
 from pathlib import Path
 
 HARNESS = Path(__file__).with_name("harness.py")
@@ -33,6 +39,7 @@ KIT_DIR = Path(__file__).resolve().parent.parent / "hogkit" / "kit"
 SUPPORT_FILES = ("dice.py", "ucb.py")
 MAX_REPLY = 8 * 1024 * 1024
 OUTPUT_CAP = 64 * 1024
+PR_SET_PDEATHSIG = 1
 
 
 @dataclass(frozen=True)
@@ -40,11 +47,12 @@ class Limits:
     """Resource limits of one child and the wall-clock budgets of a grade."""
 
     cpu_seconds: int = 20
-    memory_bytes: int = 512 * 1024 * 1024
+    memory_bytes: int = 256 * 1024 * 1024
     processes: int = 64
     open_files: int = 64
     file_bytes: int = 1024 * 1024
     call_timeout: float = 2.0
+    after_timeout: float = 0.5
     import_timeout: float = 5.0
     submission_timeout: float = 60.0
     max_restarts: int = 40
@@ -64,6 +72,12 @@ class CallResult:
         """Whether the call returned a value."""
         return self.status == "ok"
 
+    @property
+    def fatal(self) -> bool:
+        """Whether the program hung, died, tampered or ran out of memory: its problem ends here."""
+        return self.status in ("timeout", "crashed", "tampered", "skipped") or (
+            self.status == "error" and self.error.startswith("MemoryError"))
+
 
 @dataclass
 class SandboxLog:
@@ -77,8 +91,25 @@ class SandboxLog:
     notes: list[str] = field(default_factory=list)
 
 
-def _limit_child(limits: Limits) -> None:
+def _parent_death_signal() -> Callable[[], object] | None:
+    """A function that makes the calling process get SIGKILL when its parent dies (Linux only)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    return lambda: prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+def _limit_child(limits: Limits, die_with_parent: Callable[[], object] | None, parent: int) -> None:
     """Applied in the child between fork and exec."""
+    if die_with_parent is not None:
+        die_with_parent()
+        if os.getppid() != parent:  # the grader died before the signal was armed
+            os._exit(1)
     cap = resource.setrlimit
     cap(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1))
     cap(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
@@ -86,6 +117,12 @@ def _limit_child(limits: Limits) -> None:
     cap(resource.RLIMIT_NOFILE, (limits.open_files, limits.open_files))
     cap(resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes))
     cap(resource.RLIMIT_CORE, (0, 0))
+
+
+@cache
+def _death_signal() -> Callable[[], object] | None:
+    """:func:`_parent_death_signal`, looked up once per process (never on import)."""
+    return _parent_death_signal()
 
 
 class Sandbox:
@@ -133,7 +170,7 @@ class Sandbox:
                 cwd=self._home, env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
                 stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
                 pass_fds=(req_r, rep_w), start_new_session=True,
-                preexec_fn=lambda: _limit_child(self.limits),
+                preexec_fn=partial(_limit_child, self.limits, _death_signal(), os.getpid()),
             )
         finally:
             out.close()
@@ -262,7 +299,11 @@ class Sandbox:
             self._dead = True
             self.log.crashes += 1
             return CallResult("crashed", error=f"the program stopped{self._exit_note()}")
-        reply = self._receive(timeout or self.limits.call_timeout)
+        budget = timeout or self.limits.call_timeout
+        shortened = self.log.timeouts > 0 and budget > self.limits.after_timeout
+        reply = self._receive(self.limits.after_timeout if shortened else budget)
+        if reply.status == "timeout" and shortened:
+            reply.error += " (the limit is shorter once an earlier call has run out of time)"
         if reply.status != "ok":
             self._dead = True
             self._kill()

@@ -34,17 +34,22 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_grade(args: argparse.Namespace) -> int:
-    """Grade one copy and print or write the report."""
-    from graders.files import write_json
+    """Grade one copy and print or write the report (with the contest leaderboard for Gradescope)."""
+    from graders.files import check_file_target, write_json
     from graders.report import to_gradescope, to_json, to_text
     from graders.runner import grade_copy, read_source
 
     variant = load_variant(args.variant)
     read_source(args.path)  # fail early, with one line, on a bad path
+    if args.gradescope:
+        check_file_target(args.gradescope)
     result = grade_copy(args.path, variant)
     if args.gradescope:
-        write_json(args.gradescope, to_gradescope(result))
-        print(f"wrote {args.gradescope}: {result.total}/{result.max_total}")
+        from graders.leaderboard import contest_leaderboard
+
+        board = contest_leaderboard(result, variant)
+        write_json(args.gradescope, to_gradescope(result, leaderboard=board.entries, leaderboard_note=board.note))
+        print(f"wrote {args.gradescope}: {result.total}/{result.max_total}; {board.note}")
     elif args.json:
         print(json.dumps(to_json(result), indent=2))
     else:
@@ -67,6 +72,7 @@ def run_zip(args: argparse.Namespace) -> int:
     from graders.gradescope import write_autograder_zip
 
     variant = load_variant(args.variant)
-    write_autograder_zip(variant, out=args.out)
+    spec = Path(args.variant) if str(args.variant).endswith(".toml") else None
+    write_autograder_zip(variant, out=args.out, spec=spec)
     print(f"wrote {args.out} for variant {variant.name}")
     return 0
