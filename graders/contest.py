@@ -131,8 +131,17 @@ def inspect_entry(path: Path, variant: Variant, *, timeout: float = WALL_TIMEOUT
 
 
 def check_entry(path: Path, variant: Variant) -> list[str]:
-    """Every problem with the entry at PATH, one line each (empty when it is a valid entry)."""
-    return inspect_entry(path, variant)["problems"]
+    """Every problem with the entry at PATH, one line each (empty when it is a valid entry).
+
+    The checks live in the kit module :mod:`hogkit.kit.contest_check`, which the student kit's
+    ``python3 ok --contest`` runs too; here its child process also gets the grader's resource
+    limits and an empty environment.
+    """
+    from hogkit.kit import contest_check
+
+    config = {"goal": variant.goal, "legal": list(variant.legal_rolls), "field": variant.contest_name_field,
+              "budget": TIME_BUDGET}
+    return contest_check.run_check(path, config, timeout=WALL_TIMEOUT, env={}, preexec_fn=_limits)["problems"]
 
 
 def load_entry_table(path: Path, variant: Variant) -> np.ndarray:

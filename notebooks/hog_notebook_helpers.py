@@ -1,7 +1,8 @@
 """Helpers for the Hog phase notebooks: load your hog.py, try examples, run checks, draw plots.
 
 This file is copied into every kit as notebooks/hog_notebook_helpers.py. It uses only the
-Python standard library, plus matplotlib for the Phase 3 plots.
+Python standard library, plus matplotlib for the Phase 3 plots; the exact win rates come from the
+kit's own calc.py, next to hog.py.
 
 The notebooks import hog.py from the folder named by the environment variable HOG_DIR, or from
 ../student_skeleton when it is not set.
@@ -9,6 +10,7 @@ The notebooks import hog.py from the folder named by the environment variable HO
 
 import doctest
 import importlib
+import importlib.util
 import io
 import os
 import random
@@ -269,44 +271,50 @@ def plot_average_turn_scores(num_samples=2000):
     return averages
 
 
-def win_rate(strategy, baseline, games=300, seed=0):
-    """The share of games STRATEGY wins against BASELINE, half of them moving first.
+def _calc():
+    """The kit's calc.py (next to hog.py), freshly imported, or None if that folder has none."""
+    path = hog_dir() / 'calc.py'
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location('calc', path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
-    Games are played with your own play(), on seeded dice so the number is repeatable.
+
+def exact_win_rates(strategy):
+    """STRATEGY's exact results against the kit's baselines, counted by the kit's calc.py.
+
+    Returns a list of (baseline, win rate moving first, moving second, contest figure).
     """
-    random.seed(seed)
-    wins = 0
-    for game in range(games):
-        first = game % 2 == 0
-        pair = (strategy, baseline) if first else (baseline, strategy)
-        with redirect_stdout(io.StringIO()):
-            score0, score1 = hog.play(*pair)
-        if max(score0, score1) < hog.GOAL_SCORE:
-            raise ValueError('play() returned before anyone reached the goal')
-        mine = score0 if first else score1
-        theirs = score1 if first else score0
-        wins += mine > theirs
-    return wins / games
+    calc = _calc()
+    if calc is None:
+        raise FileNotFoundError(f'there is no calc.py in {hog_dir()}; copy it and calc_model.json from your kit')
+    model = calc.load_model()
+    return calc.figures(model, calc.strategy_table(strategy, model))
 
 
-def plot_win_rates(strategy, name, baselines, games=300):
-    """Draw STRATEGY's win rate against each of BASELINES (a dict name -> strategy)."""
-    rates = {}
+def plot_win_rates(strategy, name):
+    """Draw STRATEGY's exact contest figure against each of the kit's baselines."""
     try:
         with _time_limit(6 * CALL_SECONDS):
-            for label, baseline in baselines.items():
-                rates[label] = win_rate(strategy, baseline, games)
+            rows = exact_win_rates(strategy)
     except Exception as exc:
-        print(f'{name}: {NOT_DONE} ({type(exc).__name__}: {exc}); finish play() and {name} first')
+        print(f'{name}: {NOT_DONE} ({exc}); finish {name} first')
         return None
+    labels = [row[0] for row in rows]
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.barh(list(rates), list(rates.values()), color='tab:green')
+    ax.barh(labels, [row[3] for row in rows], color='tab:green', label='contest figure (both seats)')
+    ax.scatter([row[1] for row in rows], labels, color='black', marker='>', zorder=3, label='moving first')
+    ax.scatter([row[2] for row in rows], labels, color='black', marker='<', zorder=3, label='moving second')
     ax.axvline(0.5, color='grey', linestyle='--')
     ax.set_xlim(0, 1)
-    ax.set_xlabel(f'share of {games} games won (half moving first)')
+    ax.set_xlabel('chance of winning (exact)')
     ax.set_title(f'{name} against baselines')
+    ax.legend(loc='lower left', fontsize='small')
     plt.show()
-    for label, rate in rates.items():
-        print(f'{name} vs {label}: wins {rate:.1%}')
-    return rates
+    for label, first, second, figure in rows:
+        print(f'{name} vs {label}: wins {figure:.2%} (exactly {figure:.6f}; '
+              f'{first:.2%} moving first, {second:.2%} moving second)')
+    return rows

@@ -13,12 +13,13 @@ import pytest
 
 from hogkit.bank import build_bank
 from hogkit.generate.bank_step import STEPS as CHECKER_STEPS
+from hogkit.generate.calc_step import contest_check_files
 from hogkit.generate.kit import build_kit, reference_files, student_skeleton, support_files
 from hogkit.kit import ok as checker
 from hogkit.variant import load_variant
 
 KIT_STEPS = [("reference", reference_files), ("support", support_files), ("skeleton", student_skeleton),
-             *CHECKER_STEPS]
+             ("contest check", contest_check_files), *CHECKER_STEPS]
 
 
 @pytest.fixture(scope="module")
@@ -195,3 +196,30 @@ def test_other_variants_unlock_implement_score(kits, tmp_path, name):
     assert ok(kit, "-q", "01").returncode == 0
     after = json.loads(ok(kit, "--score", "--json").stdout)
     assert before == 0 and after["total"] == after["possible"]
+
+
+def test_contest_entry_check(fa19_kit, tmp_path):
+    """``ok --contest`` runs the same checks as ``hogkit contest check``: one line per problem."""
+    from graders.contest import check_entry
+    from tests.test_contest import BAD
+
+    kit, _, _ = fa19_kit
+    skeleton = ok(kit, "--contest")
+    assert skeleton.returncode == 1
+    assert skeleton.stdout.splitlines() == [
+        "FAIL PLAYER_NAME is missing or empty — set PLAYER_NAME = 'your entry name'",
+        "FAIL final_strategy(0, 0) returns None — it must return one of 0 to 10",
+    ]
+    fa19 = load_variant("fa19")
+    for case in ("eleven", "raises", "prints", "stateful"):
+        entry = tmp_path / f"{case}.py"
+        entry.write_text(BAD[case][0])
+        got = json.loads(ok(kit, "--contest", str(entry), "--json").stdout)
+        assert not got["valid"] and any(BAD[case][1] in line for line in got["problems"]), got
+        assert got["problems"] == check_entry(entry, fa19)
+    good = tmp_path / "good.py"
+    good.write_text((kit / "hog_contest.py").read_text().replace("PLAYER_NAME = ''", "PLAYER_NAME = 'me'")
+                    .replace('    "*** YOUR CODE HERE ***"\n    # END', "    return 4\n    # END"))
+    passed = ok(kit, "--contest", str(good))
+    assert passed.returncode == 0, passed.stdout
+    assert passed.stdout.startswith("good.py: ok — a valid contest entry")

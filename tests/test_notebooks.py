@@ -12,8 +12,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from hogkit.exact import always, contest_figure, table_array
 from hogkit.generate.kit import build_kit
 from hogkit.generate.notebooks import NOTEBOOK_NAMES, execute_notebook, notebook_files
+from hogkit.reference import reference_hog
 from hogkit.variant import load_variant
 from tests.conftest import ALL_SPECS
 
@@ -90,7 +92,9 @@ def test_problems_appear_in_order_with_rule_text(fa19):
         assert json.dumps(rule.examples[0].call)[1:-1].replace('"', "'") in phase1.replace('\\"', "'")
 
 
-def test_reference_solutions_pass_every_check(fa19_kit):
+def test_reference_solutions_pass_every_check(fa19_kit, fa19):
+    final = table_array(reference_hog(fa19).final_strategy, fa19.goal)
+    figure = contest_figure(fa19, final, always(4, fa19.goal))  # the win rates shown must be exact
     start = time.monotonic()
     for name in NAMES:
         nb, failure = execute_notebook(fa19_kit / "notebooks" / f"{name}.ipynb",
@@ -101,7 +105,7 @@ def test_reference_solutions_pass_every_check(fa19_kit):
         assert "still to do" not in text and "not done yet" not in text
         if name == "phase3_strategies":
             assert _images(nb) == 3  # heat map, turn scores, win rates
-            assert "final_strategy vs always_roll(4): wins" in text
+            assert f"final_strategy vs always_roll(4): wins {figure:.2%} (exactly {figure:.6f};" in text
     assert time.monotonic() - start <= 60
 
 

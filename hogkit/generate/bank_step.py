@@ -41,11 +41,30 @@ with `DEBUG:` are ignored by the tests, so you can leave them in while you work.
 Some cases are *hidden*: `ok` tells you whether they pass, not what they are. The last problem of
 each phase also runs a *fuzz* suite of random games whose results were worked out in advance.
 
+## Is your contest entry valid?
+
+    python3 ok --contest               # check hog_contest.py
+    python3 ok --contest my_entry.py   # check another file
+
+This runs `contest_check.py` (you can also run `python3 contest_check.py` directly). Your entry is
+imported in a separate Python process, in an empty temporary folder, and must: set its name
+({field}), not print or write files when imported, and have a `final_strategy` that answers all
+{pairs} pairs of scores with one of {legal} dice, always the same answer for the same scores, in
+at most {budget:g} seconds. Each problem found is printed on its own line, starting with `FAIL`;
+the exit status is 0 for a valid entry and 1 otherwise. These are the same checks the course
+staff run on the entries.
+
+To see how well your entry does, `python3 calc.py` prints its exact win rates against
+`always_roll(4)` and the strategies of Problems 10 and 11, moving first, moving second and on
+average (the contest figure).
+
 ## Files
 
 - `ok_bank.json`: the questions and tests. Answers are stored only as keyed hashes, so reading
   the file does not give them away; if the file is changed, `ok` refuses to run. Restore it from
   the kit you downloaded.
+- `contest_check.py`, `calc.py` and `calc_model.json`: the contest check and the exact
+  calculator described above.
 - `.ok_progress.json`: what you have unlocked. Each entry is a proof made from your answer, so
   it cannot be edited into an unlock; if you edit it, `ok` refuses to run until you undo the
   edit or delete the file (and unlock again). If it is damaged, `ok` says so and starts afresh.
@@ -69,13 +88,18 @@ def bank_files(kit: KitBuild) -> None:
 
 def checker_files(kit: KitBuild) -> None:
     """student_skeleton/ok (the checker script) and its README."""
+    from graders.contest import TIME_BUDGET
     from hogkit.kit.ok import CASE_TIMEOUT
+
+    variant = kit.variant
 
     source = (KIT_DIR / "ok.py").read_text(encoding="utf-8")
     kit.add("student_skeleton/ok", "#!/usr/bin/env python3\n" + source)
     ids = ", ".join(p.id for p in kit.variant.problems)
     kit.add("student_skeleton/README_ok.md",
-            README.format(title=f"Hog ({kit.variant.title})", ids=ids, timeout=CASE_TIMEOUT))
+            README.format(title=f"Hog ({kit.variant.title})", ids=ids, timeout=CASE_TIMEOUT,
+                          field=f"`{variant.contest_name_field}`", pairs=variant.goal ** 2,
+                          legal=f"{variant.legal_rolls[0]} to {variant.legal_rolls[-1]}", budget=TIME_BUDGET))
 
 
 STEPS = [

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from hogkit.errors import HogkitError
 from hogkit.generate.bank_step import STEPS as CHECKER_STEPS
+from hogkit.generate.calc_step import STEPS as TOOL_STEPS
 from hogkit.generate.notebooks import notebook_files
 from hogkit.generate.solution import contest_source, solution_hog_source
 from hogkit.generate.source import strip_solutions
@@ -82,6 +83,7 @@ STEPS: list[tuple[str, Step]] = [
     ("student skeleton", student_skeleton),
     ("notebooks", notebooks),
     ("GUI", gui),
+    *TOOL_STEPS,
     *CHECKER_STEPS,
 ]
 

@@ -190,17 +190,13 @@ def _phase3_plots(nb: _Notebook, variant: Variant, problem_id: str) -> None:
         nb.code(f"plot_strategy(hog.final_strategy, 'final_strategy', {variant.goal});")
         zero = zero_dice_strategy_name(variant.rules["zero_dice"])
         post = post_turn_strategy_name(variant.rules["post_turn"])
-        nb.md("### How often does it win?\nYour `final_strategy` plays many seeded games with your "
-              "`play` against simple strategies (half of them moving first).")
-        nb.code(
-            "baselines = {\n"
-            "    'always_roll(4)': hog.always_roll(4),\n"
-            "    'always_roll(6)': hog.always_roll(6),\n"
-            f"    '{zero}': hog.{zero},\n"
-            f"    '{post}': hog.{post},\n"
-            "}\n"
-            "plot_win_rates(hog.final_strategy, 'final_strategy', baselines);"
-        )
+        nb.md("### How often does it win?\nThe kit's `calc.py` counts every way a game can go, weighed by "
+              "its chance, so these win rates are exact, not estimates from simulated games. Your "
+              f"`final_strategy` meets `always_roll(4)`, `{zero}` and `{post}` (the kit's own versions "
+              "of Problems 10 and 11), once moving first and once moving second; the bar is the "
+              "contest figure, the average of the two seats. In a terminal, `python3 calc.py` prints the "
+              "same numbers for `hog_contest.py`.")
+        nb.code("plot_win_rates(hog.final_strategy, 'final_strategy');")
 
 
 def phase_notebook(variant: Variant, phase: int) -> str:

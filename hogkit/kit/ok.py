@@ -7,6 +7,7 @@
     python3 ok --score       points per problem and phase, and the Phase 1 checkpoint
     python3 ok -q 03 --force run Problem 3's tests even if it is still locked (staff, notebooks)
     python3 ok --json ...    print one JSON object instead of text (for notebooks and scripts)
+    python3 ok --contest     check hog_contest.py as a contest entry (or: --contest FILE)
 
 The question bank (``ok_bank.json``) stores no answer in plain text: each expected output is kept
 as a keyed hash, and a problem's visible test outputs are sealed with a key that only the right
@@ -22,6 +23,7 @@ import base64
 import contextlib
 import hashlib
 import hmac
+import importlib.util
 import io
 import json
 import os
@@ -40,6 +42,7 @@ ERROR = "Error"
 LOOP = "Infinite loop"
 KEYWORDS = {"error": ERROR, "infinite loop": LOOP}
 CASE_TIMEOUT = 5.0  # seconds a single test case may run
+CONTEST_ENTRY = "hog_contest.py"
 MAX_ANSWER = 5000
 
 
@@ -625,6 +628,30 @@ def score(kit: Path, bank: dict, progress: Progress, *, out, as_json: bool) -> d
     return summary
 
 
+def check_contest(kit: Path, entry: str, *, out, as_json: bool) -> int:
+    """Check a contest entry with the kit's contest_check.py: 0 if it is valid, 1 if not.
+
+    The entry runs in a separate process (see contest_check.py); ENTRY is the file name, found
+    in the kit's folder when it is not a path that exists from here.
+    """
+    module_path = kit / "contest_check.py"
+    if not module_path.is_file():
+        raise CheckError("contest_check.py is missing — restore it from the kit you downloaded")
+    spec = importlib.util.spec_from_file_location("contest_check", module_path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    if not module.CONTEST:
+        raise CheckError("contest_check.py does not know this kit's contest — restore it from the kit you downloaded")
+    path = Path(entry)
+    if not path.exists() and (kit / entry).exists():
+        path = kit / entry
+    if not as_json:
+        return module.report(path, module.CONTEST, out=out)
+    problems = module.run_check(path, module.CONTEST)["problems"]
+    print(json.dumps({"entry": path.name, "valid": not problems, "problems": problems}, indent=1), file=out)
+    return 1 if problems else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The checker's command line."""
     parser = argparse.ArgumentParser(prog="python3 ok", description="Unlock and test your Hog project.")
@@ -637,6 +664,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--force", action="store_true", help="test even problems that are still locked")
     parser.add_argument("--json", action="store_true", help="print results as one JSON object")
     parser.add_argument("--timeout", type=float, default=CASE_TIMEOUT, help="seconds per case (default 5)")
+    parser.add_argument("--contest", nargs="?", const=CONTEST_ENTRY, metavar="FILE",
+                        help=f"check a contest entry (default: {CONTEST_ENTRY}) with contest_check.py")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     return parser
 
@@ -656,6 +685,8 @@ def main(argv: list[str] | None = None, *, kit: Path | None = None) -> int:
     kit = Path(kit) if kit else Path(__file__).resolve().parent
     out = sys.stdout
     try:
+        if args.contest is not None:
+            return check_contest(kit, args.contest, out=out, as_json=args.json)
         bank = load_bank(kit)
         progress = Progress(kit, bank, out=sys.stderr)
         if args.score:

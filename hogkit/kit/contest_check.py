@@ -1,0 +1,201 @@
+"""contest_check: is a Hog contest entry valid? (standard library only)
+
+    python3 contest_check.py                 check hog_contest.py in this folder
+    python3 contest_check.py my_entry.py     check another file
+    python3 ok --contest                     the same, from the kit's checker
+
+The entry is imported and questioned in a separate Python process, started in an empty
+temporary folder, so a hang, a crash or stray files cannot harm the folder you work in. Every
+problem found is printed as one line; the exit status is 0 for a valid entry and 1 otherwise.
+
+HogKit's own ``hogkit contest check`` runs this same module, with the limits of the grader added.
+"""
+
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+# The rules of this kit's contest (filled in when the kit is built).
+CONTEST = {}
+ENTRY = "entry.py"
+TIMEOUT = 40.0  # seconds the whole check may take before the entry counts as hanging
+
+
+def legal_text(legal):
+    """How to say which numbers of dice are allowed, e.g. ``0 to 10``."""
+    return f"{legal[0]} to {legal[-1]}"
+
+
+def answer_table(strategy, goal, legal, *, name="final_strategy", pairs=None):
+    """Ask STRATEGY at every pair of scores below GOAL (in the order of PAIRS, if given).
+
+    Returns ``(answers, problem)``: answers maps (score, opponent_score) to the choice, and
+    problem is None or one line about the first call that returned something other than one of
+    LEGAL. If a call raises an error, answers is None and the problem names that call. What the
+    strategy prints is thrown away.
+    """
+    if pairs is None:
+        pairs = [(s, o) for s in range(goal) for o in range(goal)]
+    answers, illegal = {}, None
+    real = sys.stdout
+    sys.stdout = io.StringIO()
+    try:
+        for s, o in pairs:
+            try:
+                choice = strategy(s, o)
+            except BaseException as exc:  # noqa: BLE001 - an entry may raise anything, even SystemExit
+                raised = f"{type(exc).__name__}: {exc}"
+                return None, f"{name}({s}, {o}) raises {raised} — it must answer every pair of scores"
+            if illegal is None and (type(choice) is not int or choice not in legal):
+                illegal = f"{name}({s}, {o}) returns {choice!r} — it must return one of {legal_text(legal)}"
+            answers[(s, o)] = choice
+    finally:
+        sys.stdout = real
+    return answers, illegal
+
+
+def as_rows(answers, goal):
+    """The answers as a table: one list per score, one choice per opponent's score."""
+    return [[answers[(s, o)] for o in range(goal)] for s in range(goal)]
+
+
+def check_strategy(strategy, goal, legal, budget):
+    """Every problem with a final_strategy (a list of lines), and its table when there is none."""
+    problems = []
+    if not callable(strategy):
+        return ["final_strategy is missing — define final_strategy(score, opponent_score)"], None
+    pairs = [(s, o) for s in range(goal) for o in range(goal)]
+    start = time.perf_counter()
+    first, problem = answer_table(strategy, goal, legal, pairs=pairs)
+    took = time.perf_counter() - start
+    if first is None:  # a call raised an error: nothing more to ask
+        return [problem], None
+    if took > budget:
+        problems.append(f"answering all {len(pairs)} pairs took {took:.1f} s — it must take at most {budget:.0f} s")
+    if problem:
+        problems.append(problem)
+    second, _ = answer_table(strategy, goal, legal, pairs=pairs)
+    shuffled = pairs[:]
+    random.Random(0).shuffle(shuffled)
+    third, _ = answer_table(strategy, goal, legal, pairs=shuffled)
+    if second is None or second != first:
+        problems.append("two calls with the same scores disagree — final_strategy must be deterministic")
+    elif third is None or third != first:
+        problems.append("answers depend on the order of calls — final_strategy must not keep state")
+    return problems, (None if problems else as_rows(first, goal))
+
+
+def check_here(config):
+    """Import ./entry.py and check it (run in the child process); return the result as a dict.
+
+    CONFIG has the contest's ``goal``, ``legal`` choices, name ``field`` and time ``budget``.
+    """
+    goal, legal, field, budget = config["goal"], config["legal"], config["field"], config["budget"]
+    problems, touched = [], []
+
+    def hook(event, args):
+        if event == "open" and len(args) > 1 and isinstance(args[1], str) and any(c in args[1] for c in "wax+"):
+            touched.append(str(args[0]))
+        elif event in ("os.remove", "os.rename", "os.mkdir", "shutil.rmtree"):
+            touched.append(str(args[0]))
+
+    sys.addaudithook(hook)
+    out, real, real_err = io.StringIO(), sys.stdout, sys.stderr
+    sys.stdout = sys.stderr = out
+    try:
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location("entry", ENTRY)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    except BaseException as exc:  # noqa: BLE001 - the entry may raise anything while importing
+        return {"problems": [f"the entry does not import: {type(exc).__name__}: {exc}"], "table": None}
+    finally:
+        sys.stdout, sys.stderr = real, real_err
+    if out.getvalue():
+        problems.append("importing the entry prints output — remove the print calls at the top level")
+    if touched:
+        problems.append(f"importing the entry touches files ({touched[0]}) — do not open or write files")
+    name = getattr(module, field, None)
+    if not isinstance(name, str) or not name.strip():
+        problems.append(f"{field} is missing or empty — set {field} = 'your entry name'")
+    more, table = check_strategy(getattr(module, "final_strategy", None), goal, legal, budget)
+    problems += more
+    return {"problems": problems, "table": None if problems else table,
+            "name": name if isinstance(name, str) else None}
+
+
+def child_main(argv):
+    """The child process: check ./entry.py with the JSON config in ARGV; print one JSON line."""
+    result = check_here(json.loads(argv[0]))
+    sys.stdout.write(json.dumps(result) + "\n")
+    sys.stdout.flush()
+    return 0
+
+
+def run_check(path, config, *, timeout=TIMEOUT, env=None, preexec_fn=None):
+    """Check the entry at PATH in a child process; return ``{"problems", "table", "name"}``.
+
+    The child is ``python -I -B`` running this module's own source in an empty temporary folder
+    that holds a copy of the entry. ENV (default: this process's environment) and PREEXEC_FN
+    (e.g. resource limits) are passed to the child.
+    """
+    path = Path(path)
+    if not path.is_file():
+        return {"problems": [f"{path} does not exist — give the path of a .py entry"], "table": None}
+    source = Path(__file__).read_text(encoding="utf-8")
+    with tempfile.TemporaryDirectory(prefix="hog-entry-") as tmp:
+        Path(tmp, ENTRY).write_bytes(path.read_bytes())
+        command = [sys.executable, "-I", "-B", "-c", source, "--child", json.dumps(config)]
+        try:
+            done = subprocess.run(command, cwd=tmp, capture_output=True, timeout=timeout, text=True, check=False,
+                                  env=dict(os.environ) if env is None else env, preexec_fn=preexec_fn)
+        except subprocess.TimeoutExpired:
+            return {"problems": [f"the entry did not finish within {timeout:.0f} s — it hangs or is too slow"],
+                    "table": None}
+    try:
+        result = json.loads(done.stdout.strip().splitlines()[-1])
+        if not isinstance(result, dict) or not isinstance(result.get("problems"), list):
+            raise ValueError
+    except (IndexError, ValueError):
+        return {"problems": [f"the entry crashed the checker (exit {done.returncode}) — run it on its own"],
+                "table": None}
+    return result
+
+
+def report(path, config, *, out=None, timeout=TIMEOUT):
+    """Check the entry at PATH and print the verdict, one line per problem; return 0 or 1."""
+    out = out or sys.stdout
+    problems = run_check(path, config, timeout=timeout)["problems"]
+    for line in problems:
+        print(f"FAIL {line}", file=out)
+    if not problems:
+        print(f"{Path(path).name}: ok — a valid contest entry ({config['field']} set, final_strategy answers "
+              f"all {config['goal'] ** 2} pairs with {legal_text(config['legal'])} dice)", file=out)
+    return 1 if problems else 0
+
+
+def main(argv=None):
+    """``python3 contest_check.py [FILE]``; the child process runs ``--child CONFIG``."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--child"]:
+        return child_main(argv[1:])
+    if not CONTEST:
+        print("error: this contest_check.py does not know its contest's rules — use the copy in your kit",
+              file=sys.stderr)
+        return 2
+    if len(argv) > 1 or (argv and argv[0].startswith("-")):
+        print("error: give at most one file — python3 contest_check.py [FILE]", file=sys.stderr)
+        return 2
+    here = Path(__file__).resolve().parent
+    return report(Path(argv[0]) if argv else here / "hog_contest.py", CONTEST)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
