@@ -29,6 +29,8 @@ from hogkit.variant import Variant
 
 def submissions(folder: Path) -> dict[str, Path]:
     """Student id -> submission (a sub-folder with hog.py, or a .py file)."""
+    if not folder.exists():
+        raise HogkitError(f"{folder} does not exist", "give a folder with one submission per student")
     if not folder.is_dir():
         raise HogkitError(f"{folder} is not a folder", "give a folder with one submission per student")
     try:

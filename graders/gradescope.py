@@ -71,14 +71,21 @@ rm -f "$RESULTS"
 export PYTHONPATH="$ROOT/source"
 export HOGKIT_VARIANTS="$ROOT/source/variants"
 cd "$ROOT/source" || exit 1
+SUBMISSION="$ROOT/submission"
+if [ ! -f "$SUBMISSION/hog.py" ]; then  # an uploaded folder or zip: use its one hog.py, if it has one
+  FOUND="$(find "$SUBMISSION" -name hog.py -type f 2>/dev/null | head -n 2)"
+  if [ -n "$FOUND" ] && [ "$(printf '%s\n' "$FOUND" | wc -l)" -eq 1 ]; then
+    SUBMISSION="$(dirname "$FOUND")"
+  fi
+fi
 ERRORS="$(mktemp)"
-if ! "$PY" -m hogkit.cli grade "$ROOT/submission" --variant {variant} --gradescope "$RESULTS" 2>"$ERRORS"; then
+if ! "$PY" -m hogkit.cli grade "$SUBMISSION" --variant {variant} --gradescope "$RESULTS" 2>"$ERRORS"; then
   cat "$ERRORS" >&2
   "$PY" -c '
 import json, sys
 lines = open(sys.argv[2], encoding="utf-8", errors="replace").read().strip().splitlines()
-why = lines[-1] if lines else "the grader stopped unexpectedly"
-text = "The grader could not grade this submission: " + why
+why = lines[-1].removeprefix("error: ") if lines else "the grader stopped unexpectedly"
+text = "The grader could not grade this submission: " + why + ". Submit your hog.py and try again."
 json.dump({{"score": 0, "output": text, "tests": []}}, open(sys.argv[1], "w"))
 ' "$RESULTS" "$ERRORS" ||
     echo '{{"score": 0, "output": "The grader could not grade this submission.", "tests": []}}' > "$RESULTS"

@@ -84,6 +84,8 @@ def find_hog(path: Path) -> Path:
         if not candidate.is_file():
             raise HogkitError(f"{path} has no hog.py", "give a folder that holds the student's hog.py")
         return candidate
+    if not path.is_file():
+        raise HogkitError(f"{path} is not a regular file", "give a student's folder or their hog.py")
     return path
 
 

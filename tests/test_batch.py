@@ -1,21 +1,38 @@
-"""grade-batch: results per submission, grades.csv, resume."""
+"""grade-batch: results per submission, grades.csv, resume, a batch killed mid-way, bad input."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 from graders.batch import grade_batch
 from hogkit.cli import main
 from hogkit.variant import load_variant
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "submissions"
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "submissions"
+
+
+def copy_examples(folder: Path, *names: str) -> Path:
+    """FOLDER with one sub-folder per example NAME, as a class's submissions."""
+    for name in names:
+        shutil.copytree(EXAMPLES / name, folder / name)
+    return folder
+
+
+def hogkit(*args: str, env: dict | None = None, **kwargs) -> subprocess.CompletedProcess:
+    """Run the hogkit command as a user would."""
+    return subprocess.run([sys.executable, "-m", "hogkit.cli", *args], capture_output=True, text=True,
+                          cwd=ROOT, env=env, check=False, **kwargs)
 
 
 def test_batch_and_resume(tmp_path):
-    subs = tmp_path / "subs"
-    for name in ("complete", "broken_syntax_error"):
-        shutil.copytree(EXAMPLES / name, subs / name)
+    subs = copy_examples(tmp_path / "subs", "complete", "broken_syntax_error")
     out = tmp_path / "out"
     summary = grade_batch(subs, out=out, variant=load_variant("fa19"), jobs=2)
     assert "2 submissions" in summary
@@ -27,6 +44,92 @@ def test_batch_and_resume(tmp_path):
     assert not list((out / "results").glob(".*.tmp"))
 
 
+def sandbox_processes(tmp: Path) -> list[int]:
+    """Processes whose working folder is under TMP (the batch's sandboxes put their children there)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and os.readlink(proc / "cwd").startswith(str(tmp)):
+                found.append(int(proc.name))
+        except OSError:
+            pass
+    return found
+
+
+def test_killed_batch_resumes_to_the_same_grades(tmp_path):
+    names = ("broken_empty", "broken_syntax_error", "complete", "hostile_exit_on_import", "skeleton")
+    subs = copy_examples(tmp_path / "subs", *names)
+    out, results = tmp_path / "out", tmp_path / "out" / "results"
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {**os.environ, "TMPDIR": str(tmp)}
+    batch = subprocess.Popen([sys.executable, "-m", "hogkit.cli", "grade-batch", str(subs), "--out", str(out),
+                              "--jobs", "1"], cwd=ROOT, env=env, start_new_session=True,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while batch.poll() is None and not list(results.glob("*.json")):
+            time.sleep(0.01)
+    finally:
+        os.killpg(batch.pid, signal.SIGKILL)
+        batch.wait()
+    assert batch.returncode == -signal.SIGKILL, "the batch finished before it could be killed"
+    kept = {p.name: p.stat().st_mtime_ns for p in results.glob("*.json")}
+    assert 1 <= len(kept) < len(names)
+    deadline = time.monotonic() + 30
+    while sandbox_processes(tmp) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not sandbox_processes(tmp), "a sandboxed child outlived the killed batch"
+    # What a writer killed at a bad moment could leave: a stray temporary file.
+    (results / ".skeleton.json.x1y2.tmp").write_text('{"student": "skel')
+
+    again = hogkit("grade-batch", str(subs), "--out", str(out), "--jobs", "1", "--resume", env=env)
+    assert again.returncode == 0, again.stderr
+    assert f"kept {len(kept)} finished result(s)" in again.stderr
+    assert {p.name: p.stat().st_mtime_ns for p in results.glob("*.json") if p.name in kept} == kept
+    assert sorted(p.name for p in results.iterdir()) == sorted(f"{n}.json" for n in names)
+
+    clean = hogkit("grade-batch", str(subs), "--out", str(tmp_path / "clean"), "--jobs", "2", env=env)
+    assert clean.returncode == 0, clean.stderr
+    assert (out / "grades.csv").read_text() == (tmp_path / "clean" / "grades.csv").read_text()
+    assert (out / "summary.txt").read_text() == (tmp_path / "clean" / "summary.txt").read_text()
+
+
+def test_a_second_batch_on_the_same_folder_is_refused(tmp_path):
+    import fcntl
+
+    subs = copy_examples(tmp_path / "subs", "broken_syntax_error")
+    (tmp_path / "out").mkdir()
+    with open(tmp_path / "out" / ".lock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        done = hogkit("grade-batch", str(subs), "--out", str(tmp_path / "out"))
+    assert done.returncode == 2 and "another grade-batch is writing" in done.stderr
+    assert not (tmp_path / "out" / "grades.csv").exists()
+
+
+def one_error_line(done: subprocess.CompletedProcess) -> str:
+    """The single ``error: what — how`` line of a refused command (exit 2, no traceback)."""
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and " — " in lines[0], done.stderr
+    return lines[0]
+
+
 def test_batch_bad_input(tmp_path):
-    assert main(["grade-batch", str(tmp_path), "--out", str(tmp_path / "o")]) == 2
+    subs = copy_examples(tmp_path / "subs", "broken_syntax_error")
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "a-file").write_text("not a folder\n")
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    cases = [
+        ("does not exist", [str(tmp_path / "nope"), "--out", str(tmp_path / "o1")]),
+        ("holds no submissions", [str(tmp_path / "empty"), "--out", str(tmp_path / "o2")]),
+        ("unknown variant 'nope'", [str(subs), "--out", str(tmp_path / "o3"), "--variant", "nope"]),
+        ("a-file is not a folder", [str(tmp_path / "a-file"), "--out", str(tmp_path / "o4")]),
+        ("a-file is a file, not a folder", [str(subs), "--out", str(tmp_path / "a-file")]),
+        ("a-file is a file, not a folder", [str(subs), "--out", str(tmp_path / "a-file" / "out")]),
+        ("--jobs 0", [str(subs), "--out", str(tmp_path / "o5"), "--jobs", "0"]),
+    ]
+    for expected, args in cases:
+        assert expected in one_error_line(hogkit("grade-batch", *args))
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
     assert main(["grade-batch", str(tmp_path / "nope"), "--out", str(tmp_path / "o")]) == 2

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -92,3 +95,52 @@ def test_cli(tmp_path, capsys):
     assert main(["grade", str(tmp_path)]) == 2
     assert main(["grade", str(EXAMPLES / "complete"), "--variant", "nope"]) == 2
     assert capsys.readouterr().err.count("error:") == 3
+
+
+def test_examples_match_the_reference():
+    """The bundled examples are made from the committed reference; regenerate them when it changes."""
+    assert (EXAMPLES / "complete" / "hog.py").read_text() == (ROOT / "solutions" / "hog.py").read_text(), (
+        "examples/submissions is stale: run python examples/make_examples.py")
+
+
+def one_error_line(done: subprocess.CompletedProcess) -> str:
+    """The single ``error: what — how`` line of a refused command (exit 2, no traceback)."""
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and " — " in lines[0], done.stderr
+    return lines[0]
+
+
+def test_grade_bad_input(tmp_path):
+    def hogkit(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "hogkit.cli", "grade", *args], capture_output=True,
+                              text=True, cwd=ROOT, check=False)
+
+    complete = str(EXAMPLES / "complete")
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "a-file").write_text("not a folder\n")
+    os.mkfifo(tmp_path / "pipe.py")
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    cases = [
+        ("does not exist", [str(tmp_path / "missing")]),
+        ("empty has no hog.py", [str(tmp_path / "empty")]),
+        ("unknown variant 'nope'", [complete, "--variant", "nope"]),
+        ("pipe.py is not a regular file", [str(tmp_path / "pipe.py")]),
+        ("a-file is a file, not a folder", [complete, "--gradescope", str(tmp_path / "a-file" / "results.json")]),
+        ("empty is a folder", [complete, "--gradescope", str(tmp_path / "empty")]),
+        ("not allowed with argument", [complete, "--json", "--gradescope", str(tmp_path / "r.json")]),
+    ]
+    for expected, args in cases:
+        assert expected in one_error_line(hogkit(*args))
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads files whatever their permissions")
+def test_grade_unreadable_file(tmp_path):
+    hog = tmp_path / "hog.py"
+    hog.write_text("x = 1\n")
+    hog.chmod(0)
+    done = subprocess.run([sys.executable, "-m", "hogkit.cli", "grade", str(tmp_path)], capture_output=True,
+                          text=True, cwd=ROOT, check=False)
+    assert "cannot read" in one_error_line(done)
