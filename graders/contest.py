@@ -15,6 +15,7 @@ import resource
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import numpy as np
@@ -152,13 +153,22 @@ def load_entry_table(path: Path, variant: Variant) -> np.ndarray:
     return np.array(result["table"], dtype=np.int64)
 
 
-def run_tournament(entries: Path, *, variant: Variant, out: Path, resume: bool = False,
+def _row_figures(variant: Variant, first: np.ndarray, others: np.ndarray) -> list[float]:
+    """Contest figures of FIRST against each of OTHERS (run in a worker process)."""
+    from hogkit.exact import figures_against
+
+    return figures_against(variant, first, others).tolist()
+
+
+def run_tournament(entries: Path, *, variant: Variant, out: Path, resume: bool = False, jobs: int = 1,
                    say=print) -> list[tuple[str, int, float]]:
     """Evaluate every pair of valid entries exactly; write ranking, CSV matrix and HTML page.
 
-    Finished rows of the matrix are kept in ``OUT/progress.json``, so ``resume`` skips them.
+    Row I of the matrix (entry I against every later entry, both seatings) is one job; JOBS
+    worker processes share them. Finished rows are kept in ``OUT/progress.json``, so ``resume``
+    skips them.
     """
-    from hogkit.exact import figures_against
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -184,21 +194,27 @@ def run_tournament(entries: Path, *, variant: Variant, out: Path, resume: bool =
     n = len(names)
     matrix = np.full((n, n), 0.5)
     stack = np.stack(tables) if tables else np.zeros((0, variant.goal, variant.goal), dtype=np.int64)
+    todo = [i for i in range(n - 1) if names[i] not in done]
+    pairs_total = n * (n - 1) // 2
+    pairs_done = pairs_total - sum(n - 1 - i for i in todo)
     for i, name in enumerate(names):
         if name in done:
-            matrix[i] = done[name]
-        elif n > 1:
-            later = list(range(i + 1, n))
-            if later:
-                matrix[i, later] = figures_against(variant, stack[i], stack[later])
-            earlier = list(range(i))
-            matrix[i, earlier] = 1 - matrix[earlier, i]
-            done[name] = matrix[i].tolist()
+            matrix[i, i + 1:] = done[name]
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = {pool.submit(_row_figures, variant, stack[i], stack[i + 1:]): i for i in todo}
+        for future in as_completed(futures):
+            i = futures[future]
+            matrix[i, i + 1:] = future.result()
+            done[names[i]] = matrix[i, i + 1:].tolist()
             tmp = progress_path.with_suffix(".tmp")
             tmp.write_text(json.dumps({"variant": variant.name, "names": names, "rows": done}), encoding="utf-8")
             tmp.replace(progress_path)
-        bar = "#" * (20 * (i + 1) // max(n, 1))
-        say(f"[{bar:20}] {i + 1}/{n} {name}")
+            pairs_done += n - 1 - i
+            bar = "#" * (20 * pairs_done // max(pairs_total, 1))
+            say(f"[{bar:20}] {pairs_done}/{pairs_total} pairs, {time.perf_counter() - started:.0f} s: {names[i]}")
+    lower = np.tril_indices(n, -1)
+    matrix[lower] = 1 - matrix.T[lower]
     points = [(names[i], int(sum(matrix[i, j] > MATCH_THRESHOLD for j in range(n) if j != i)),
                float(np.mean([matrix[i, j] for j in range(n) if j != i])) if n > 1 else 0.5)
               for i in range(n)]

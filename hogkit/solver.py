@@ -134,8 +134,8 @@ def _improver(model: Model, both: np.ndarray, mine: np.ndarray, occ: np.ndarray,
         best = np.argmax(np.array(scores), axis=0)  # per view (mover, opp)
         mv, op = mover[:half], opp[:half]
         for w in range(2):
-            sel = mine[:, w]
-            both[sel, w, mv, op] = best[None, :]
+            sel = np.nonzero(mine[:, w])[0][:, None]
+            both[sel, w, mv[None, :], op[None, :]] = best[None, :]
         cache[total] = both[:, who, mover, opp]
         if full:
             cache[total] = np.argmax(np.array(gains), axis=0)
@@ -144,9 +144,46 @@ def _improver(model: Model, both: np.ndarray, mine: np.ndarray, occ: np.ndarray,
     return choose
 
 
+def _respond(model: Model, opponents: list[np.ndarray], start: np.ndarray, *, iterations: int,
+             on_step=None) -> np.ndarray:
+    """Columns of a score-only table improved against the even mix of OPPONENTS (columns), in
+    both seats, from START: occupancy-weighted improvement with the true continuation.
+
+    ON_STEP(step, columns) is called after every improvement; returning False stops early.
+    """
+    mine_t = start.copy()
+    pairs = []
+    for other in opponents:
+        pairs += [np.stack([mine_t, other]), np.stack([other, mine_t])]
+    both = np.stack(pairs)
+    mine = np.array([[True, False], [False, True]] * len(opponents))
+    W = None
+    for step in range(1, iterations + 1):
+        occ = occupancy(model, both)
+        W = backward(model, len(pairs), _improver(model, both, mine, occ), keep=W)
+        both[1::2, 1] = both[0, 0]
+        if on_step is not None and on_step(step, both[0, 0].copy()) is False:
+            break
+    return both[0, 0].copy()
+
+
 def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.ndarray | None = None,
-                     iterations: int = 8, say=None) -> ScoreOnly:
-    """The best table of the two scores alone, playing both seats against itself."""
+                     iterations: int = 8, rounds: int = 0, budget: float | None = None,
+                     memory: int = 4, say=None) -> ScoreOnly:
+    """The best table of the two scores alone.
+
+    First, ITERATIONS rounds of self-play improvement (each entry takes the choice that is best
+    under full-information play afterwards, weighted by how often each hidden state occurs).
+    Then, where the state has hidden parts, up to ROUNDS rounds of fictitious play: each round
+    adds the best response to the last MEMORY tables found, and the table kept is the one whose
+    worst contest figure against all the others is highest. BUDGET (seconds) ends the rounds
+    early. Where the state is only the two scores, the first pass is exact backward induction.
+    """
+    import time
+
+    from hogkit.exact import contest_figure, win_rate
+
+    began = time.perf_counter()
     model = model_for(variant, goal)
     table = model.columns(start) if start is not None else np.full((model.goal,) * 2, 4 + model.offset)
     both = np.stack([table, table])[None].copy()
@@ -163,9 +200,31 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
             say(f"  iteration {done}: {changed} entries changed")
         if changed == 0 or model.nh == 1:
             break
-    result = both[0, 0] - model.offset
-    from hogkit.exact import win_rate
-
+    population = [both[0, 0].copy()]
+    if model.nh > 1:
+        figures = {}  # (i, j) -> contest figure of population[i] against population[j]
+        for r in range(1, rounds + 1):
+            if budget is not None and time.perf_counter() - began > budget:
+                if say:
+                    say(f"  time budget of {budget:.0f} s used: stopping after {r - 1} rounds")
+                break
+            newest = _respond(model, population[-memory:], population[-1], iterations=2)
+            population.append(newest)
+            j = len(population) - 1
+            for i in range(j):
+                fig = contest_figure(variant, newest - model.offset, population[i] - model.offset, goal=goal)
+                figures[j, i], figures[i, j] = fig, 1 - fig
+            if say:
+                worst = min(figures[j, i] for i in range(j))
+                say(f"  round {r}: the new table's worst figure against the others {worst:.4f}")
+        if len(population) > 1:
+            worst = [min(figures[i, j] for j in range(len(population)) if j != i) for i in range(len(population))]
+            table = population[int(np.argmax(worst))]
+        else:
+            table = population[0]
+    else:
+        table = population[0]
+    result = table - model.offset
     return ScoreOnly(result, done, win_rate(variant, result, result, goal=goal))
 
 
@@ -175,21 +234,17 @@ def best_response(variant: Variant, table: np.ndarray, *, goal: int | None = Non
     contest figure against TABLE (TABLE's exploitability; 0.5 means unbeatable)."""
     model = model_for(variant, goal)
     fixed = model.columns(table)
-    mine_t = fixed.copy()
-    both = np.stack([np.stack([mine_t, fixed]), np.stack([fixed, mine_t])])
-    mine = np.array([[True, False], [False, True]])
-    W = None
-    best_fig, best_table = 0.0, table
-    for step in range(1, iterations + 1):
-        occ = occupancy(model, both)
-        W = backward(model, 2, _improver(model, both, mine, occ), keep=W)
-        both[1, 1] = both[0, 0]
-        candidate = both[0, 0] - model.offset
+    best = {"figure": 0.0, "table": np.asarray(table)}
+
+    def keep_best(step: int, columns: np.ndarray) -> bool:
+        candidate = columns - model.offset
         fig = contest_figure(variant, candidate, table, goal=goal)
         if say:
             say(f"  best response {step}: figure {fig:.6f}")
-        if fig > best_fig + 1e-12:
-            best_fig, best_table = fig, candidate
-        else:
-            break
-    return best_table, best_fig
+        if fig <= best["figure"] + 1e-12:
+            return False
+        best.update(figure=fig, table=candidate)
+        return True
+
+    _respond(model, [fixed], fixed, iterations=iterations, on_step=keep_best)
+    return best["table"], best["figure"]

@@ -81,3 +81,29 @@ def test_tiny_tournament_ranks_solved_first(tmp_path, variant):
     assert "hsl(" in (out / "index.html").read_text()
     again = run_tournament(entries, variant=variant, out=out, resume=True, say=lambda *_: None)
     assert again == ranking
+
+
+def test_sample_entries_make_a_tournament_the_solved_strategy_wins(tmp_path, variant):
+    import subprocess
+    import sys
+
+    entries = tmp_path / "samples"
+    done = subprocess.run([sys.executable, "-m", "hogkit.cli", "contest", "samples", str(entries), "--variant",
+                           "pig-tail", "--count", "8"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert len(list(entries.glob("*.py"))) == 8
+    assert not check_entry(entries / "solved.py", variant)
+    ranking = run_tournament(entries, variant=variant, out=tmp_path / "out", jobs=2, say=lambda *_: None)
+    assert ranking[0][0] == "solved" and ranking[0][1] == 7
+
+
+@pytest.mark.parametrize("count", ["1", "100000"])
+def test_sample_entries_bad_count_is_one_line(tmp_path, count):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "hogkit.cli", "contest", "samples", str(tmp_path / "s"),
+                           "--count", count], capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: ") and len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "s").exists()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from pathlib import Path
 
@@ -22,7 +23,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     solve = sub.add_parser("solve", help="optimal strategies of a variant and their win rates")
     solve.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
     solve.add_argument("--write", action="store_true", help="save the score-only table for the kit")
-    solve.add_argument("--iterations", type=int, default=8, help="score-only improvement rounds")
+    solve.add_argument("--iterations", type=int, default=8, help="self-play improvement passes")
+    solve.add_argument("--rounds", type=int, default=30, help="fictitious-play rounds (hidden-state variants)")
+    solve.add_argument("--budget", type=float, default=150.0, help="seconds the score-only search may take")
     solve.set_defaults(func=run_solve)
     contest = sub.add_parser("contest", help="check contest entries and run tournaments")
     csub = contest.add_subparsers(dest="contest_command", metavar="ACTION", parser_class=type(contest))
@@ -36,7 +39,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     run.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
     run.add_argument("--out", type=Path, required=True, help="folder for the results")
     run.add_argument("--resume", action="store_true", help="keep the pairs already evaluated")
+    run.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
     run.set_defaults(func=run_contest)
+    samples = csub.add_parser("samples", help="write sample entries to try a tournament with")
+    samples.add_argument("out", type=Path, help="folder for the entries")
+    samples.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    samples.add_argument("--count", type=int, default=30, help="how many entries (the solved one first)")
+    samples.set_defaults(func=run_samples)
 
 
 def _strategy_table(path: Path, variant) -> np.ndarray:
@@ -76,7 +85,8 @@ def baselines(variant) -> dict[str, np.ndarray]:
     return found
 
 
-def solve_report(variant, *, iterations: int = 8, say=print) -> tuple[np.ndarray, dict[str, float]]:
+def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: float | None = 150.0,
+                 say=print) -> tuple[np.ndarray, dict[str, float]]:
     """Solve VARIANT, print the figures, and return the score-only table and its figures."""
     from hogkit.exact import contest_figure
     from hogkit.solver import best_response, solve_full_information, solve_score_only
@@ -85,7 +95,7 @@ def solve_report(variant, *, iterations: int = 8, say=print) -> tuple[np.ndarray
     full, _ = solve_full_information(variant)
     say(f"full information: the first player wins {full:.6f} ({time.perf_counter() - start:.1f} s)")
     start = time.perf_counter()
-    solved = solve_score_only(variant, iterations=iterations, say=say)
+    solved = solve_score_only(variant, iterations=iterations, rounds=rounds, budget=budget, say=say)
     say(f"score only: the first player wins {solved.self_play:.6f} against itself "
         f"({time.perf_counter() - start:.1f} s)")
     figures: dict[str, float] = {}
@@ -95,7 +105,7 @@ def solve_report(variant, *, iterations: int = 8, say=print) -> tuple[np.ndarray
     figures["itself"] = contest_figure(variant, solved.table, solved.table)
     say(f"  contest figure vs {'itself':16} {figures['itself']:.6f}")
     start = time.perf_counter()
-    _, figures["exploitability"] = best_response(variant, solved.table)
+    _, figures["exploitability"] = best_response(variant, solved.table, iterations=6)
     say(f"exploitability (best score-only response's figure): {figures['exploitability']:.6f} "
         f"({time.perf_counter() - start:.1f} s)")
     return solved.table, figures
@@ -108,8 +118,10 @@ def run_solve(args: argparse.Namespace) -> int:
 
     if args.iterations < 1:
         raise HogkitError("--iterations must be at least 1", "e.g. --iterations 8")
+    if args.rounds < 0 or args.budget <= 0:
+        raise HogkitError("--rounds must be 0 or more and --budget more than 0", "e.g. --rounds 30 --budget 150")
     variant = load_variant(args.variant)
-    table, figures = solve_report(variant, iterations=args.iterations)
+    table, figures = solve_report(variant, iterations=args.iterations, rounds=args.rounds, budget=args.budget)
     if args.write:
         path = solved_table_path(variant)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -145,5 +157,17 @@ def run_contest(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant)
     if not args.entries.is_dir():
         raise HogkitError(f"{args.entries} is not a folder", "give the folder that holds the entries")
-    run_tournament(args.entries, variant=variant, out=args.out, resume=args.resume)
+    if args.jobs < 1:
+        raise HogkitError("--jobs must be at least 1", "e.g. --jobs 2")
+    run_tournament(args.entries, variant=variant, out=args.out, resume=args.resume, jobs=args.jobs)
+    return 0
+
+
+def run_samples(args: argparse.Namespace) -> int:
+    """Write sample contest entries."""
+    from graders.sample_entries import write_sample_entries
+
+    variant = load_variant(args.variant)
+    written = write_sample_entries(variant, out=args.out, count=args.count)
+    print(f"wrote {len(written)} entries to {args.out}")
     return 0

@@ -1,0 +1,54 @@
+"""Time an exact round-robin tournament of sample entries (not run by tests).
+
+Usage: python bench/tournament.py [--variant sp18] [--count 100] [--jobs 2]
+
+Prints the time to load the entries (each in a sandboxed child), the time to evaluate every
+pair in both seatings, the time per seating, and where the solved strategy ranked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+from graders.contest import run_tournament
+from graders.sample_entries import write_sample_entries
+from hogkit.variant import load_variant
+
+
+def main() -> None:
+    """Write the entries, run the tournament, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="sp18", help="a Time Trot variant by default")
+    parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    variant = load_variant(args.variant)
+    with tempfile.TemporaryDirectory() as tmp:
+        entries = Path(tmp) / "entries"
+        write_sample_entries(variant, out=entries, count=args.count)
+        marks = {}
+
+        def say(line: str) -> None:
+            if line.startswith("[") and "/" in line and "pairs" not in line and "loaded" in line:
+                marks["loaded"] = time.perf_counter()
+
+        start = time.perf_counter()
+        ranking = run_tournament(entries, variant=variant, out=Path(tmp) / "out", jobs=args.jobs, say=say)
+        total = time.perf_counter() - start
+    loading = marks.get("loaded", start) - start
+    pairs = args.count * (args.count - 1) // 2
+    evaluating = total - loading
+    print(f"{args.variant}: {args.count} entries, {pairs} pairs ({2 * pairs} seatings), {args.jobs} jobs")
+    print(f"  loading entries   {loading:7.1f} s")
+    print(f"  evaluating pairs  {evaluating:7.1f} s  ({1000 * evaluating * args.jobs / (2 * pairs):.1f} ms "
+          f"per seating per core)")
+    print(f"  total             {total:7.1f} s  (target: 180 s)")
+    place = [name for name, _, _ in ranking].index("solved") + 1
+    print(f"  the solved strategy ranked {place} of {len(ranking)} with {ranking[place - 1][1]} match points")
+
+
+if __name__ == "__main__":
+    main()
