@@ -29,6 +29,7 @@ class ScoreOnly:
     table: np.ndarray
     iterations: int
     self_play: float  # P(player 0 wins) when both seats play the table
+    exploitability: float | None = None  # the best response's figure, when the search measured it
 
 
 def solve_full_information(variant: Variant, *, goal: int | None = None) -> tuple[float, np.ndarray]:
@@ -201,6 +202,7 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
         if changed == 0 or model.nh == 1:
             break
     population = [both[0, 0].copy()]
+    table = population[0]
     if model.nh > 1:
         figures = {}  # (i, j) -> contest figure of population[i] against population[j]
         for r in range(1, rounds + 1):
@@ -219,11 +221,17 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
                 say(f"  round {r}: the new table's worst figure against the others {worst:.4f}")
         if len(population) > 1:
             worst = [min(figures[i, j] for j in range(len(population)) if j != i) for i in range(len(population))]
-            table = population[int(np.argmax(worst))]
-        else:
-            table = population[0]
-    else:
-        table = population[0]
+            pick = int(np.argmax(worst))
+            # keep whichever of the self-play table and the pick a best response beats by less
+            measured = []
+            for i in dict.fromkeys((0, pick)):
+                _, exploit = best_response(variant, population[i] - model.offset, goal=goal, iterations=4)
+                measured.append((exploit, i))
+                if say:
+                    say(f"  table {i}: a best response reaches {exploit:.4f}")
+            exploitability, best = min(measured)
+            result = population[best] - model.offset
+            return ScoreOnly(result, done, win_rate(variant, result, result, goal=goal), exploitability)
     result = table - model.offset
     return ScoreOnly(result, done, win_rate(variant, result, result, goal=goal))
 

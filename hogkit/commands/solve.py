@@ -105,7 +105,10 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
     figures["itself"] = contest_figure(variant, solved.table, solved.table)
     say(f"  contest figure vs {'itself':16} {figures['itself']:.6f}")
     start = time.perf_counter()
-    _, figures["exploitability"] = best_response(variant, solved.table, iterations=6)
+    if solved.exploitability is not None:
+        figures["exploitability"] = solved.exploitability
+    else:
+        _, figures["exploitability"] = best_response(variant, solved.table, iterations=4)
     say(f"exploitability (best score-only response's figure): {figures['exploitability']:.6f} "
         f"({time.perf_counter() - start:.1f} s)")
     return solved.table, figures
