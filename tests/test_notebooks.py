@@ -23,16 +23,21 @@ KERNEL = "hogkit-test"
 NAMES = list(NOTEBOOK_NAMES.values())
 
 
-@pytest.fixture(scope="module", autouse=True)
-def kernel_spec(tmp_path_factory):
-    """A kernel spec that runs this very Python, found through JUPYTER_PATH."""
-    root = tmp_path_factory.mktemp("jupyter")
+def write_kernel_spec(root: Path) -> None:
+    """Write the spec of kernel KERNEL, which runs this very Python, under ROOT (for JUPYTER_PATH)."""
     spec = root / "kernels" / KERNEL
     spec.mkdir(parents=True)
     (spec / "kernel.json").write_text(json.dumps({
         "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
         "display_name": "HogKit test", "language": "python",
     }))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def kernel_spec(tmp_path_factory):
+    """A kernel spec that runs this very Python, found through JUPYTER_PATH."""
+    root = tmp_path_factory.mktemp("jupyter")
+    write_kernel_spec(root)
     mp = pytest.MonkeyPatch()
     mp.setenv("JUPYTER_PATH", str(root))
     yield

@@ -1,0 +1,96 @@
+"""Every command that takes a variant refuses an unknown one, and a spec whose rules the engine
+cannot order, with one ``error:`` line and exit status 2 (and no output, no traceback)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hogkit.cli import main
+from tests.conftest import ROOT
+
+# Spec edits that make a rule combination the engine cannot put in order: (seed, old, new, message).
+UNORDERABLE = {
+    "chop_and_feral": ("fa17", "[rules]", '[rules]\nbonus = "feral_hogs"',
+                       "rules.special_move: pork_chop and feral_hogs cannot be combined"),
+    "chop_without_swap": ("fa17", 'post_turn = "swine_swap_double"', 'post_turn = "square_swine"',
+                          "rules.special_move: pork_chop needs a swap rule after the turn"),
+    "feral_and_trot": ("fa19", "[rules]", '[rules]\nextra_turn = "time_trot"',
+                       "rules.extra_turn: a kit has one later rule for Problem 5b"),
+}
+
+
+def commands(variant: str, tmp: Path) -> dict[str, list[str]]:
+    """Each command that loads a variant, with VARIANT and otherwise valid arguments."""
+    entry = tmp / "entry.py"
+    entry.write_text("PLAYER_NAME = 'x'\n\ndef final_strategy(score, opponent_score):\n    return 4\n")
+    entries = tmp / "entries"
+    entries.mkdir(exist_ok=True)
+    return {
+        "build": ["build", "--variant", variant, "--out", str(tmp / "kit")],
+        "check-variant": ["check-variant", variant, "--no-solve"],
+        "diff-variants": ["diff-variants", "fa19", variant],
+        "new-variant": ["new-variant", "made", "--from", variant, "--dir", str(tmp / "specs")],
+        "winrate": ["winrate", str(entry), str(entry), "--variant", variant],
+        "solve": ["solve", "--variant", variant],
+        "contest check": ["contest", "check", str(entry), "--variant", variant],
+        "contest run": ["contest", "run", str(entries), "--variant", variant, "--out", str(tmp / "results")],
+        "contest samples": ["contest", "samples", str(tmp / "samples"), "--variant", variant, "--count", "2"],
+        "grade": ["grade", str(entry), "--variant", variant],
+        "grade-batch": ["grade-batch", str(entries), "--variant", variant, "--out", str(tmp / "grades")],
+        "gradescope-zip": ["gradescope-zip", "--variant", variant, "--out", str(tmp / "autograder.zip")],
+    }
+
+
+COMMANDS = [
+    "build", "check-variant", "diff-variants", "new-variant", "winrate", "solve", "contest check", "contest run",
+    "contest samples", "grade", "grade-batch", "gradescope-zip",
+]
+
+
+def run_one_line(argv: list[str], capsys) -> str:
+    """Run ``hogkit ARGV``, insist on exit 2 with one error line and nothing else, return the line."""
+    status = main(argv)
+    out, err = capsys.readouterr()
+    assert status == 2, (out, err)
+    assert out == "" and err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err, err
+    return err
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_unknown_variant(command, tmp_path, capsys):
+    line = run_one_line(commands("nope", tmp_path)[command], capsys)
+    assert line.startswith("error: unknown variant 'nope' — choose one of ")
+    assert not any((tmp_path / name).exists() for name in ("kit", "specs", "samples", "results", "grades"))
+
+
+@pytest.mark.parametrize("case", sorted(UNORDERABLE))
+@pytest.mark.parametrize("command", COMMANDS)
+def test_rules_the_engine_cannot_order(command, case, tmp_path, capsys):
+    seed, old, new, message = UNORDERABLE[case]
+    text = (ROOT / "variants" / f"{seed}.toml").read_text()
+    assert text.count(old) == 1
+    spec = tmp_path / f"{case}.toml"
+    spec.write_text(text.replace(old, new))
+    line = run_one_line(commands(str(spec), tmp_path)[command], capsys)
+    assert line.startswith(f"error: {case}.toml: {message}") and " — " in line, line
+
+
+def test_every_command_that_loads_a_variant_is_covered():
+    """New commands with a variant argument must be added to COMMANDS above."""
+    import argparse
+
+    from hogkit.cli import build_parser
+
+    def walk(parser: argparse.ArgumentParser, prefix: str) -> list[str]:
+        found = []
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    found += walk(sub, f"{prefix} {name}".strip())
+            elif action.dest in ("variant", "base", "first", "second") and prefix not in found:
+                found.append(prefix)
+        return found
+
+    assert sorted(set(walk(build_parser(), ""))) == sorted(COMMANDS)
