@@ -22,6 +22,7 @@ from hogkit.problems import Problem
 from hogkit.variant import Variant
 
 EXAMPLES = 30
+_RECORDED: dict[tuple, tuple[str, ...] | None] = {}  # filled by recorded_inputs, once per process
 PARAM_RANGES = {"n": (0, 200), "points": (0, 60), "previous_rolls": (0, 10), "turn_number": (0, 40)}
 
 
@@ -143,10 +144,70 @@ def parameters_with_defaults(variant: Variant, name: str) -> list[str]:
 def run_property(variant: Variant, prop: Property, call: Callable[[str], CallResult], *,
                  max_examples: int = EXAMPLES, budget: float = 4.0) -> FuzzOutcome:
     """Fuzz PROP through CALL; a hang, crash or memory error stops the property at the first input
-    that caused it."""
+    that caused it.
+
+    Hypothesis is derandomized, so while every answer is right it draws the same inputs for every
+    student: those inputs are drawn once (against the reference) and replayed. Only a student who
+    gets one wrong pays for hypothesis itself, which then draws the same inputs up to that one and
+    shrinks it. A hang or crash ends the property at once, as it would under hypothesis.
+    """
+    plan = recorded_inputs(variant, prop, max_examples=max_examples)
+    if plan is None:
+        return _search(variant, prop, call, max_examples=max_examples, budget=budget)
+    started = time.monotonic()
+    for count, expr in enumerate(plan, 1):
+        if time.monotonic() - started > budget:
+            return FuzzOutcome(prop.problem, prop.name, False,
+                               f"{expr} failed: fuzzing this function took longer than {budget:g} s", count)
+        got = call(expr)
+        if got.fatal:
+            return FuzzOutcome(prop.problem, prop.name, False, f"{expr} failed: {got.error}", count)
+        if judge(expr, expected(variant, expr), got, check_output=prop.kind == "output"):
+            return _search(variant, prop, call, max_examples=max_examples, budget=budget)
+    return FuzzOutcome(prop.problem, prop.name, True, "", len(plan))
+
+
+def recorded_inputs(variant: Variant, prop: Property, *, max_examples: int) -> tuple[str, ...] | None:
+    """The calls hypothesis sends, in order, to a student whose every answer is right (None if
+    they cannot be recorded). Drawn once per process for each property of a variant."""
+    key = (variant, prop.problem, prop.name, prop.kind, max_examples)
+    if key not in _RECORDED:
+        _RECORDED[key] = _record(variant, prop, max_examples=max_examples)
+    return _RECORDED[key]
+
+
+def _record(variant: Variant, prop: Property, *, max_examples: int) -> tuple[str, ...] | None:
+    sent: list[str] = []
+
+    def reference(expr: str) -> CallResult:
+        want = expected(variant, expr)
+        sent.append(expr)
+        return CallResult("ok", value=want.value, out=want.out)
+
+    outcome = _search(variant, prop, reference, max_examples=max_examples, budget=float("inf"))
+    return tuple(sent) if outcome.passed else None
+
+
+def _search(variant: Variant, prop: Property, call: Callable[[str], CallResult], *,
+            max_examples: int, budget: float) -> FuzzOutcome:
+    """Run hypothesis on PROP through CALL, shrinking the first failure.
+
+    (The body of ``check`` must not change: hypothesis seeds its derandomized draws with a digest
+    of its source, and a different seed would give students other inputs than before.)
+    """
     outcome = FuzzOutcome(prop.problem, prop.name, True)
     fatal: list[str] = []
+    first_failure: list[str] = []
     started = time.monotonic()
+    student = call
+
+    def call(expr: str) -> CallResult:  # noqa: F811 - the student's call, noting the first wrong answer
+        got = student(expr)
+        if not first_failure:
+            message = judge(expr, expected(variant, expr), got, check_output=prop.kind == "output")
+            if message:
+                first_failure.append(message)
+        return got
 
     @settings(max_examples=max_examples, derandomize=True, database=None, deadline=None,
               suppress_health_check=list(HealthCheck), phases=(Phase.generate, Phase.shrink),
@@ -177,5 +238,11 @@ def run_property(variant: Variant, prop: Property, call: Callable[[str], CallRes
         outcome.feedback = str(exc)
     except Exception as exc:  # noqa: BLE001 - e.g. hypothesis reports a flaky failure
         outcome.passed = False
-        outcome.feedback = fatal[0] if fatal else f"fuzzing stopped: {type(exc).__name__}"
+        if fatal:
+            outcome.feedback = fatal[0]
+        elif first_failure:  # hypothesis could not repeat the failure: the answers change between calls
+            outcome.feedback = (f"{first_failure[0]}\n(the same call gave another answer when it was repeated: "
+                                "does the function roll real dice or keep state between calls?)")
+        else:
+            outcome.feedback = f"fuzzing stopped: {type(exc).__name__}"
     return outcome
