@@ -138,11 +138,11 @@ def check_entry(path: Path, variant: Variant) -> list[str]:
     ``python3 ok --contest`` runs too; here its child process also gets the grader's resource
     limits and an empty environment.
     """
+    from hogkit.generate.calc_step import contest_settings
     from hogkit.kit import contest_check
 
-    config = {"goal": variant.goal, "legal": list(variant.legal_rolls), "field": variant.contest_name_field,
-              "budget": TIME_BUDGET}
-    return contest_check.run_check(path, config, timeout=WALL_TIMEOUT, env={}, preexec_fn=_limits)["problems"]
+    return contest_check.run_check(path, contest_settings(variant), timeout=WALL_TIMEOUT, env={},
+                                   preexec_fn=_limits)["problems"]
 
 
 def load_entry_table(path: Path, variant: Variant) -> np.ndarray:
