@@ -15,14 +15,22 @@ the scores after a turn) comes from calc_model.json, written by HogKit from the 
 kit, so calc.py counts the same game the rest of the kit plays.
 """
 
+from __future__ import annotations
+
 import argparse
 import importlib.util
 import io
 import json
 import sys
 import time
+from collections.abc import Callable
 from contextlib import redirect_stdout
 from pathlib import Path
+from types import ModuleType
+from typing import TextIO
+
+Table = list[list[int]]
+Strategy = Callable[[int, int], int]
 
 HERE = Path(__file__).resolve().parent
 MODEL_FILE = "calc_model.json"
@@ -39,7 +47,7 @@ class CalcError(Exception):
 # ------------------------------------------------------------------------------------ the model
 
 
-def decode_rows(rows):
+def decode_rows(rows: list[str]) -> Table:
     """A table from its rows of codes: '0'-'9', 'A' (10), 'C' (-1, a Pork Chop)."""
     return [[-1 if code == CHOP_CODE else CODES.index(code) for code in row] for row in rows]
 
@@ -52,7 +60,7 @@ class Model:
     one stand for a game won by player 0 and by player 1.
     """
 
-    def __init__(self, data):
+    def __init__(self, data: dict) -> None:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise CalcError(f"{MODEL_FILE} is not a format {FORMAT} model — use the calc_model.json of your kit")
         self.name = data["variant"]
@@ -84,14 +92,14 @@ class Model:
         self.baselines = [(name, always_roll(spec, goal) if isinstance(spec, int) else decode_rows(spec))
                           for name, spec in data["baselines"]]
 
-    def row(self, rolls, s0, s1, opponent):
+    def row(self, rolls: int, s0: int, s1: int, opponent: int) -> int:
         """Which distribution of points a turn of ROLLS dice at scores (S0, S1) uses."""
         if rolls == 0:
             return 20 + opponent
         return rolls - 1 + (10 if self.wild is not None and self.wild[s0][s1] else 0)
 
 
-def load_model(path=None):
+def load_model(path: str | Path | None = None) -> Model:
     """Read the model (default: calc_model.json next to calc.py)."""
     path = Path(path) if path is not None else HERE / MODEL_FILE
     try:
@@ -106,7 +114,7 @@ def load_model(path=None):
         raise CalcError(f"{path} is damaged ({type(exc).__name__}: {exc}) — restore it from your kit") from None
 
 
-def always_roll(n, goal):
+def always_roll(n: int, goal: int) -> Table:
     """The table of always_roll(N)."""
     return [[n] * goal for _ in range(goal)]
 
@@ -114,7 +122,7 @@ def always_roll(n, goal):
 # ------------------------------------------------------------------------------ the strategy
 
 
-def _contest_check():
+def _contest_check() -> ModuleType:
     """The kit's contest_check module (next to calc.py): it asks a strategy at every pair."""
     module = sys.modules.get("_calc_contest_check")
     if module is None:
@@ -125,7 +133,7 @@ def _contest_check():
     return module
 
 
-def strategy_table(strategy, model, name="final_strategy"):
+def strategy_table(strategy: Strategy, model: Model, name: str = "final_strategy") -> Table:
     """STRATEGY's choice at every pair of scores, or CalcError naming the first bad answer."""
     answers, problem = _contest_check().answer_table(strategy, model.goal, model.choices, name=name)
     if problem:
@@ -133,7 +141,7 @@ def strategy_table(strategy, model, name="final_strategy"):
     return [[answers[(s, o)] for o in range(model.goal)] for s in range(model.goal)]
 
 
-def load_strategy(path):
+def load_strategy(path: str | Path) -> Strategy:
     """The final_strategy function of the Python file at PATH."""
     path = Path(path)
     if not path.is_file():
@@ -158,7 +166,7 @@ def load_strategy(path):
 # ------------------------------------------------------------------------------- the counting
 
 
-def _plan(model, tables):
+def _plan(model: Model, tables: tuple[Table, Table]) -> tuple[list[Table], list[int], list[list[int]]]:
     """Choice columns of both TABLES, and the contexts the game can reach, in a safe order.
 
     Only contexts reachable with the choices the two tables make are counted. Within one sum of
@@ -182,7 +190,7 @@ def _plan(model, tables):
                 reach.append(nxt)
     depth = {}
 
-    def depth_of(ctx):
+    def depth_of(ctx: int) -> int:
         if ctx not in depth:
             after = [model.next[ctx * nchoice + c] for c in used[ctx // model.hidden]
                      if model.rolls[ctx * nchoice + c] < 0]
@@ -195,7 +203,7 @@ def _plan(model, tables):
     return cols, sorted(reach), [levels[d] for d in sorted(levels)]
 
 
-def win_rate(model, table0, table1, *, numpy=None):
+def win_rate(model: Model, table0: Table, table1: Table, *, numpy: bool | None = None) -> float:
     """P(player 0 wins) when player 0 plays TABLE0 and player 1 plays TABLE1 from 0 to 0.
 
     NUMPY: True to use NumPy, False for plain Python, None to use NumPy when it is installed.
@@ -206,7 +214,7 @@ def win_rate(model, table0, table1, *, numpy=None):
     return _count_numpy(model, *plan) if numpy else _count_python(model, *plan)
 
 
-def _count_python(model, cols, reach, levels):
+def _count_python(model: Model, cols: list[Table], reach: list[int], levels: list[list[int]]) -> float:
     """Backward induction in plain Python, from the highest sum of the scores down."""
     goal, nchoice, hidden, cells = model.goal, model.nchoice, model.hidden, model.cells
     values = {}
@@ -244,7 +252,7 @@ def _count_python(model, cols, reach, levels):
     return values[model.start][0]
 
 
-def _count_numpy(model, cols, reach, levels):
+def _count_numpy(model: Model, cols: list[Table], reach: list[int], levels: list[list[int]]) -> float:
     """The same backward induction, one sum of the scores at a time, with NumPy arrays."""
     import numpy as np
 
@@ -290,7 +298,8 @@ def _count_numpy(model, cols, reach, levels):
     return float(values[where[model.start], 0])
 
 
-def figures(model, table, *, numpy=None, opponents=None):
+def figures(model: Model, table: Table, *, numpy: bool | None = None,
+            opponents: list[tuple[str, Table]] | None = None) -> list[tuple[str, float, float, float]]:
     """TABLE's exact results against each opponent (default: the kit's baselines).
 
     Returns a list of (name, win rate moving first, win rate moving second, contest figure).
@@ -303,7 +312,8 @@ def figures(model, table, *, numpy=None, opponents=None):
     return rows
 
 
-def report(rows, *, strategy_name, source, model, out=None):
+def report(rows: list[tuple[str, float, float, float]], *, strategy_name: str, source: str, model: Model,
+           out: TextIO | None = None) -> None:
     """Print the results of :func:`figures` as a small table."""
     out = out or sys.stdout
     print(f"Exact win rates of {strategy_name} from {source} ({model.title} rules, goal {model.goal})", file=out)
@@ -313,7 +323,7 @@ def report(rows, *, strategy_name, source, model, out=None):
     print("The contest figure is the average of the two seats; 0.5 is an even match.", file=out)
 
 
-def build_parser():
+def build_parser() -> argparse.ArgumentParser:
     """The command line of calc.py."""
     parser = argparse.ArgumentParser(prog="python3 calc.py", description="Exact win rates of your final_strategy.")
     parser.add_argument("file", nargs="?", default=None,
@@ -323,7 +333,7 @@ def build_parser():
     return parser
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     """Run calc.py; return 0, or 2 after printing one ``error:`` line."""
     parser = build_parser()
     parser.error = lambda message: parser.exit(2, f"error: {message} — see 'python3 calc.py --help'\n")

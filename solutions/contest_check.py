@@ -11,6 +11,8 @@ problem found is printed as one line; the exit status is 0 for a valid entry and
 HogKit's own ``hogkit contest check`` runs this same module, with the limits of the grader added.
 """
 
+from __future__ import annotations
+
 import io
 import json
 import os
@@ -19,20 +21,25 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
+
+Answers = dict[tuple[int, int], object]
 
 # The rules of this kit's contest (filled in when the kit is built).
-CONTEST = {'goal': 100, 'legal': [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 'field': 'PLAYER_NAME', 'budget': 10.0}
+CONTEST: dict = {'goal': 100, 'legal': [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 'field': 'PLAYER_NAME', 'budget': 10.0}
 ENTRY = "entry.py"
 TIMEOUT = 40.0  # seconds the whole check may take before the entry counts as hanging
 
 
-def legal_text(legal):
+def legal_text(legal: list[int] | tuple[int, ...]) -> str:
     """How to say which numbers of dice are allowed, e.g. ``0 to 10``."""
     return f"{legal[0]} to {legal[-1]}"
 
 
-def answer_table(strategy, goal, legal, *, name="final_strategy", pairs=None):
+def answer_table(strategy: Callable, goal: int, legal: list[int] | tuple[int, ...], *, name: str = "final_strategy",
+                 pairs: list[tuple[int, int]] | None = None) -> tuple[Answers | None, str | None]:
     """Ask STRATEGY at every pair of scores below GOAL (in the order of PAIRS, if given).
 
     Returns ``(answers, problem)``: answers maps (score, opponent_score) to the choice, and
@@ -60,12 +67,12 @@ def answer_table(strategy, goal, legal, *, name="final_strategy", pairs=None):
     return answers, illegal
 
 
-def as_rows(answers, goal):
+def as_rows(answers: Answers, goal: int) -> list[list]:
     """The answers as a table: one list per score, one choice per opponent's score."""
     return [[answers[(s, o)] for o in range(goal)] for s in range(goal)]
 
 
-def check_strategy(strategy, goal, legal, budget):
+def check_strategy(strategy: object, goal: int, legal: list[int], budget: float) -> tuple[list[str], list[list] | None]:
     """Every problem with a final_strategy (a list of lines), and its table when there is none."""
     problems = []
     if not callable(strategy):
@@ -91,7 +98,7 @@ def check_strategy(strategy, goal, legal, budget):
     return problems, (None if problems else as_rows(first, goal))
 
 
-def check_here(config):
+def check_here(config: dict) -> dict:
     """Import ./entry.py and check it (run in the child process); return the result as a dict.
 
     CONFIG has the contest's ``goal``, ``legal`` choices, name ``field`` and time ``budget``.
@@ -99,7 +106,7 @@ def check_here(config):
     goal, legal, field, budget = config["goal"], config["legal"], config["field"], config["budget"]
     problems, touched = [], []
 
-    def hook(event, args):
+    def hook(event: str, args: tuple) -> None:
         if event == "open" and len(args) > 1 and isinstance(args[1], str) and any(c in args[1] for c in "wax+"):
             touched.append(str(args[0]))
         elif event in ("os.remove", "os.rename", "os.mkdir", "shutil.rmtree"):
@@ -131,7 +138,7 @@ def check_here(config):
             "name": name if isinstance(name, str) else None}
 
 
-def child_main(argv):
+def child_main(argv: list[str]) -> int:
     """The child process: check ./entry.py with the JSON config in ARGV; print one JSON line."""
     result = check_here(json.loads(argv[0]))
     sys.stdout.write(json.dumps(result) + "\n")
@@ -139,7 +146,8 @@ def child_main(argv):
     return 0
 
 
-def run_check(path, config, *, timeout=TIMEOUT, env=None, preexec_fn=None):
+def run_check(path: str | Path, config: dict, *, timeout: float = TIMEOUT, env: dict | None = None,
+              preexec_fn: Callable[[], None] | None = None) -> dict:
     """Check the entry at PATH in a child process; return ``{"problems", "table", "name"}``.
 
     The child is ``python -I -B`` running this module's own source in an empty temporary folder
@@ -169,7 +177,7 @@ def run_check(path, config, *, timeout=TIMEOUT, env=None, preexec_fn=None):
     return result
 
 
-def report(path, config, *, out=None, timeout=TIMEOUT):
+def report(path: str | Path, config: dict, *, out: TextIO | None = None, timeout: float = TIMEOUT) -> int:
     """Check the entry at PATH and print the verdict, one line per problem; return 0 or 1."""
     out = out or sys.stdout
     problems = run_check(path, config, timeout=timeout)["problems"]
@@ -181,7 +189,7 @@ def report(path, config, *, out=None, timeout=TIMEOUT):
     return 1 if problems else 0
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     """``python3 contest_check.py [FILE]``; the child process runs ``--child CONFIG``."""
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--child"]:

@@ -106,8 +106,11 @@ def contest_settings(variant: Variant) -> dict:
 
 def contest_check_files(kit: KitBuild) -> None:
     """contest_check.py in both folders, told the variant's contest rules."""
+    marker = "CONTEST: dict = {}\n"
     text = _kit_source("contest_check.py")
-    text = text.replace("CONTEST = {}\n", f"CONTEST = {contest_settings(kit.variant)!r}\n", 1)
+    if marker not in text:
+        raise RuntimeError(f"hogkit/kit/contest_check.py lost its line {marker.strip()!r}")
+    text = text.replace(marker, f"CONTEST: dict = {contest_settings(kit.variant)!r}\n", 1)
     kit.add("solutions/contest_check.py", text)
     kit.add("student_skeleton/contest_check.py", text)
 
