@@ -152,9 +152,10 @@ def test_a_failing_cell_is_reported_with_cell_and_error(fa19_kit, tmp_path):
 
 def test_a_stuck_cell_is_reported_as_a_timeout(fa19_kit):
     nb = nbformat.read(fa19_kit / "notebooks" / "phase2_commentary.ipynb", as_version=4)
-    nb.cells = nb.cells[:2] + [nbformat.v4.new_code_cell("import time\ntime.sleep(30)", id="slow")]
+    stuck = nbformat.v4.new_code_cell("print('started')\nimport time\ntime.sleep(30)", id="slow")
+    nb.cells = nb.cells[:2] + [stuck] + nb.cells[2:5]  # cells after it never run
     path = fa19_kit / "notebooks" / "slow.ipynb"
     nbformat.write(nb, path)
     _, failure = execute_notebook(path, hog_dir=fa19_kit / "solutions", kernel_name=KERNEL, timeout=3)
     assert failure is not None and failure.cell == 2
-    assert "timed out after 3 s" in failure.line()
+    assert failure.line() == "slow.ipynb: cell 2 (print('started')) failed: timed out after 3 s"
