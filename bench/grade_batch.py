@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import random
 import statistics
 import sys
@@ -99,7 +100,9 @@ def main(argv: list[str] | None = None) -> int:
 
     seconds = {s: float(r.get("seconds", 0.0)) for s, r in rows.items()}
     times = list(seconds.values())
-    print(f"\n{args.count} submissions, {args.jobs} jobs, variant fa19")
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"\n{args.count} submissions, {args.jobs} jobs, variant fa19, {os.cpu_count()} cores, "
+          f"load average {load} (1/5/15 min) at the end")
     print(f"total {total:.1f} s, {args.count / total:.2f} submissions/s")
     print(f"one grade: median {statistics.median(times):.2f} s, p95 {percentile(times, 95):.2f} s, "
           f"max {max(times):.2f} s")
