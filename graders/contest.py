@@ -12,9 +12,6 @@ import html
 import json
 import os
 import resource
-import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -27,77 +24,6 @@ TIME_BUDGET = 10.0
 WALL_TIMEOUT = 40.0
 MATCH_THRESHOLD = 0.500001
 
-CHILD = r'''
-import io, json, os, random, sys, time
-goal, legal, field, budget = json.loads(sys.argv[1])
-problems, touched = [], []
-def hook(event, args):
-    if event == "open" and len(args) > 1 and isinstance(args[1], str) and any(c in args[1] for c in "wax+"):
-        touched.append(str(args[0]))
-    elif event in ("os.remove", "os.rename", "os.mkdir", "shutil.rmtree"):
-        touched.append(str(args[0]))
-sys.addaudithook(hook)
-out, real = io.StringIO(), sys.stdout
-sys.stdout = sys.stderr = out
-try:
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("entry", "entry.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-except BaseException as exc:
-    sys.stdout = real
-    print(json.dumps({"problems": [f"the entry does not import: {type(exc).__name__}: {exc}"]}))
-    raise SystemExit(0)
-sys.stdout = real
-if out.getvalue():
-    problems.append("importing the entry prints output — remove the print calls at the top level")
-if touched:
-    problems.append(f"importing the entry touches files ({touched[0]}) — do not open or write files")
-name = getattr(module, field, None)
-if not isinstance(name, str) or not name.strip():
-    problems.append(f"{field} is missing or empty — set {field} = 'your entry name'")
-strategy = getattr(module, "final_strategy", None)
-if not callable(strategy):
-    problems.append("final_strategy is missing — define final_strategy(score, opponent_score)")
-    print(json.dumps({"problems": problems})); raise SystemExit(0)
-pairs = [(s, o) for s in range(goal) for o in range(goal)]
-def answers(order):
-    got = {}
-    for s, o in order:
-        try:
-            got[(s, o)] = strategy(s, o)
-        except BaseException as exc:
-            return None, f"final_strategy({s}, {o}) raises {type(exc).__name__}: {exc}"
-    return got, None
-sys.stdout = io.StringIO()
-start = time.perf_counter()
-first, error = answers(pairs)
-took = time.perf_counter() - start
-sys.stdout = real
-if error:
-    problems.append(error + " — it must answer every pair of scores")
-    print(json.dumps({"problems": problems})); raise SystemExit(0)
-if took > budget:
-    problems.append(f"answering all {len(pairs)} pairs took {took:.1f} s — it must take at most {budget:.0f} s")
-for (s, o), k in first.items():
-    if type(k) is not int or k not in legal:
-        problems.append(f"final_strategy({s}, {o}) returns {k!r} — it must return one of {legal[0]} to 10")
-        break
-sys.stdout = io.StringIO()
-second, error2 = answers(pairs)
-shuffled = pairs[:]
-random.Random(0).shuffle(shuffled)
-third, error3 = answers(shuffled)
-sys.stdout = real
-if error2 or second != first:
-    problems.append("two calls with the same scores disagree — final_strategy must be deterministic")
-elif error3 or third != first:
-    problems.append("answers depend on the order of calls — final_strategy must not keep state")
-table = [[first[(s, o)] for o in range(goal)] for s in range(goal)] if not problems else None
-print(json.dumps({"problems": problems, "table": table, "name": name if isinstance(name, str) else None}))
-'''
-
-
 def _limits() -> None:
     """Resource limits for the child, set before it runs the entry."""
     resource.setrlimit(resource.RLIMIT_CPU, (60, 60))
@@ -108,31 +34,7 @@ def _limits() -> None:
 
 
 def inspect_entry(path: Path, variant: Variant, *, timeout: float = WALL_TIMEOUT) -> dict:
-    """Load the entry at PATH in a limited child; return ``{"problems", "table", "name"}``."""
-    path = Path(path)
-    if not path.is_file():
-        return {"problems": [f"{path} does not exist — give the path of a .py entry"], "table": None}
-    with tempfile.TemporaryDirectory(prefix="hogkit-entry-") as tmp:
-        Path(tmp, "entry.py").write_bytes(path.read_bytes())
-        config = json.dumps([variant.goal, list(variant.legal_rolls), variant.contest_name_field, TIME_BUDGET])
-        try:
-            done = subprocess.run(
-                [sys.executable, "-I", "-B", "-c", CHILD, config], cwd=tmp, capture_output=True,
-                timeout=timeout, env={}, preexec_fn=_limits, text=True, check=False,
-            )
-        except subprocess.TimeoutExpired:
-            return {"problems": [f"the entry did not finish within {timeout:.0f} s — it hangs or is too slow"],
-                    "table": None}
-    try:
-        result = json.loads(done.stdout.strip().splitlines()[-1])
-    except (IndexError, json.JSONDecodeError):
-        return {"problems": [f"the entry crashed the checker (exit {done.returncode}) — run it on its own"],
-                "table": None}
-    return result
-
-
-def check_entry(path: Path, variant: Variant) -> list[str]:
-    """Every problem with the entry at PATH, one line each (empty when it is a valid entry).
+    """Load and check the entry at PATH in a limited child; return ``{"problems", "table", "name"}``.
 
     The checks live in the kit module :mod:`hogkit.kit.contest_check`, which the student kit's
     ``python3 ok --contest`` runs too; here its child process also gets the grader's resource
@@ -141,8 +43,12 @@ def check_entry(path: Path, variant: Variant) -> list[str]:
     from hogkit.generate.calc_step import contest_settings
     from hogkit.kit import contest_check
 
-    return contest_check.run_check(path, contest_settings(variant), timeout=WALL_TIMEOUT, env={},
-                                   preexec_fn=_limits)["problems"]
+    return contest_check.run_check(path, contest_settings(variant), timeout=timeout, env={}, preexec_fn=_limits)
+
+
+def check_entry(path: Path, variant: Variant) -> list[str]:
+    """Every problem with the entry at PATH, one line each (empty when it is a valid entry)."""
+    return inspect_entry(path, variant)["problems"]
 
 
 def load_entry_table(path: Path, variant: Variant) -> np.ndarray:

