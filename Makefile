@@ -18,8 +18,9 @@ setup: $(BIN)/hogkit  ## create .venv and install HogKit with its test tools
 demo: setup  ## build the default kit, watch one seeded game, then grade the bundled examples
 	$(HOGKIT) build --variant $(VARIANT) --out out/$(VARIANT)
 	cd out/$(VARIANT)/solutions && ../../../$(BIN)/python hog_ui.py --watch --seed 61
-	$(HOGKIT) grade-batch examples/submissions --out out/demo-grades --jobs 2
-	column -t -s, out/demo-grades/grades.csv
+	$(HOGKIT) grade-batch examples/submissions --variant fa19 --out out/demo-grades --jobs 2
+	column -t -s, out/demo-grades/grades.csv 2>/dev/null || cat out/demo-grades/grades.csv
+	$(BIN)/python examples/check_demo.py out/demo-grades
 
 kit: setup  ## regenerate the committed default kit (solutions/, student_skeleton/, ...)
 	$(HOGKIT) build --variant fa19 --out .
