@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from graders.leaderboard import contest_leaderboard
 from graders.report import to_gradescope, to_json, to_text
 from graders.runner import grade_copy, grade_source
 from hogkit.cli import main
@@ -99,8 +100,19 @@ def test_cli(tmp_path, capsys):
 
 def test_examples_match_the_reference():
     """The bundled examples are made from the committed reference; regenerate them when it changes."""
-    assert (EXAMPLES / "complete" / "hog.py").read_text() == (ROOT / "solutions" / "hog.py").read_text(), (
-        "examples/submissions is stale: run python examples/make_examples.py")
+    for example, source in (("complete", "solutions"), ("skeleton", "student_skeleton")):
+        assert (EXAMPLES / example / "hog.py").read_text() == (ROOT / source / "hog.py").read_text(), (
+            "examples/submissions is stale: run python examples/make_examples.py")
+
+
+def test_leaderboard_without_a_final_strategy():
+    result = grade_copy(EXAMPLES / "broken_syntax_error", FA19)
+    board = contest_leaderboard(result, FA19)
+    assert board.entries == [{"name": "Contest figure vs always_roll(4)", "value": 0, "order": "desc"}]
+    assert board.note.startswith("Leaderboard: 0, because hog.py could not be imported: SyntaxError")
+    gs = to_gradescope(result, leaderboard=board.entries, leaderboard_note=board.note)
+    assert gs["leaderboard"] == board.entries and board.note in gs["output"]
+    assert "final_table" not in to_json(result) and "leaderboard" not in to_gradescope(result)
 
 
 def one_error_line(done: subprocess.CompletedProcess) -> str:
@@ -144,3 +156,20 @@ def test_grade_unreadable_file(tmp_path):
     done = subprocess.run([sys.executable, "-m", "hogkit.cli", "grade", str(tmp_path)], capture_output=True,
                           text=True, cwd=ROOT, check=False)
     assert "cannot read" in one_error_line(done)
+
+
+def test_a_hang_or_memory_bomb_ends_its_problem():
+    """The grades of the slow hostile examples, and why they are no longer slow."""
+    result = grade_copy(EXAMPLES / "hostile_infinite_loop", FA19)
+    assert result.total == 11
+    assert [p.id for p in result.problems if p.points and not p.earned] == ["01", "03", "05a", "05b", "06", "09"]
+    tests = {p.id: p.tests for p in result.problems}
+    assert "no answer within 2 s" in tests["01"][0].feedback
+    assert all("not run" in t.feedback for t in tests["01"][1:])
+    assert "shorter once an earlier call has run out of time" in tests["03"][0].feedback
+    bomb = grade_copy(EXAMPLES / "hostile_memory_bomb", FA19)
+    assert bomb.total == 11
+    assert [p.id for p in bomb.problems if p.points and not p.earned] == ["02", "03", "05a", "05b", "06", "10", "11"]
+    bacon = next(p for p in bomb.problems if p.id == "02").tests
+    assert bacon[0].feedback.endswith("MemoryError: ") and all("not run" in t.feedback for t in bacon[1:])
+
