@@ -65,7 +65,6 @@ class GradeResult:
     final_table: list[list[int]] | None = field(default=None, repr=False)
     final_note: str = ""
 
-
     def phase_scores(self) -> dict[int, tuple[int, int]]:
         """Phase -> (earned, possible)."""
         scores: dict[int, tuple[int, int]] = {}
@@ -115,7 +114,7 @@ def _run_cases(variant: Variant, problem, sandbox: Sandbox, grade: GradeResult) 
         if any(t.fatal for t in results):
             results.append(TestResult(case.name or case.expr if case.visibility == "visible" else "hidden test",
                                       case.visibility, False, "not run: an earlier test of this problem "
-                                      "ran out of time or stopped the program", fatal=True))
+                                      "ran out of time or memory, or stopped the program", fatal=True))
             continue
         want = expected(variant, case.expr)
         got = sandbox.call(case.expr, timeout=sandbox.limits.call_timeout * (2 if case.visibility == "hidden" else 1))
