@@ -131,7 +131,6 @@ class Model:
         # Row code of each choice: dice rows 0..9 (plus 10 for four-sided), 20 (plus the opponent's
         # score) for zero dice, -1 for a Pork Chop; the bonus shifts the mover's score.
         self.row = np.where(self.rolls > 0, self.rolls - 1, np.where(self.rolls == 0, 20, -1))
-        self.shift = self.bonus
         # Group hidden states that share (rolls, bonus, next context) for each (mover, choice).
         keys = self.rolls * 10**9 + self.bonus * 10**7 + self.nextctx
         self.ngroup = max(len(np.unique(keys[w, :, c])) for w in range(2) for c in range(self.nchoice))
@@ -149,8 +148,6 @@ class Model:
                 self.g_bonus[w, c] = self.bonus[w, reps, c]
                 self.g_ctx[w, c] = self.nextctx[w, reps, c]
         self.g_row = np.where(self.g_rolls > 0, self.g_rolls - 1, np.where(self.g_rolls == 0, 20, -1))
-        self.g_shift = self.g_bonus
-        self.g_layer = self.hlayer[self.g_ctx % H] - 1  # layer a chop group's members are in
         self.layer_members = {layer: np.nonzero(self.hlayer == layer)[0] for layer in self.layers}
 
         # After the turn: raw mover score x vs opponent b -> scores, as flat cells or terminal.
@@ -159,7 +156,6 @@ class Model:
         post = variant.rules["post_turn"]
         self.post_cell = np.zeros((2, goal, self.xsize), dtype=np.int64)  # s0 * goal + s1
         self.post_win = np.full((2, goal, self.xsize), -1.0)  # P(player 0 wins) if over
-        self.post_sum = np.zeros((goal, self.xsize), dtype=np.int64)
         # (mover, next mover is the same player, b, x) -> the next mover's view: cell m * goal + o
         # of the next mover's and the other's score, or goal**2 / goal**2 + 1 if player 0 / 1 won
         self.post_flat = np.zeros((2, 2, goal, self.xsize), dtype=np.int64)
@@ -169,7 +165,6 @@ class Model:
                     m, o = (b, x) if post.hook(x, b) else (x, b)
                 else:
                     m, o = post.hook(x), b
-                self.post_sum[b, x] = m + o
                 for who in range(2):
                     s0, s1 = (m, o) if who == 0 else (o, m)
                     if m >= goal or o >= goal:
@@ -250,10 +245,10 @@ def _values(model: Model, W: np.ndarray, cols: np.ndarray, who: np.ndarray, move
     w3 = who[None, :, None]
     if full:  # a different choice per hidden state: evaluate each hidden state as its own group
         hsel = np.arange(H)[None, None, :]
-        g_row, g_shift, g_ctx = model.row[w3, hsel, cols], model.shift[w3, hsel, cols], model.nextctx[w3, hsel, cols]
+        g_row, g_shift, g_ctx = model.row[w3, hsel, cols], model.bonus[w3, hsel, cols], model.nextctx[w3, hsel, cols]
     else:
         w2 = who[None, :]
-        g_row, g_shift, g_ctx = model.g_row[w2, cols], model.g_shift[w2, cols], model.g_ctx[w2, cols]
+        g_row, g_shift, g_ctx = model.g_row[w2, cols], model.g_bonus[w2, cols], model.g_ctx[w2, cols]
     wild = model.wild_flat[(mover * model.goal + opp) + who * model.goal * model.goal]
     # rows: 0..9 six-sided dice, 10..19 four-sided (Hog Wild), 20 + opp zero dice, 20 + goal chop
     row = np.where(g_row >= 20, g_row + opp[None, :, None], g_row + 10 * wild[None, :, None])

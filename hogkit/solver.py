@@ -6,19 +6,21 @@
   shared by every hidden state with those scores, so each entry is chosen to maximize the
   mover's chance to win under full-information play afterwards, averaged over how often each
   hidden state occurs (its occupancy under the current table); the occupancy is then updated
-  and the whole repeated until the table settles. Where the state is only the two scores, one
-  pass is exact backward induction.
+  and the whole repeated until the table settles. Where the state has hidden parts, rounds of
+  fictitious play follow (each adds the best response to the latest tables). Where the state is
+  only the two scores, one pass is exact backward induction.
 * :func:`best_response` is the same improvement against a fixed opponent, in both seats: its
   contest figure against a strategy is that strategy's exploitability.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
 
-from hogkit.exact import Model, backward, contest_figure, model_for
+from hogkit.exact import Model, backward, contest_figure, model_for, win_rate
 from hogkit.variant import Variant
 
 
@@ -162,7 +164,6 @@ def _respond(model: Model, opponents: list[np.ndarray], start: np.ndarray, *, it
     for step in range(1, iterations + 1):
         occ = occupancy(model, both)
         W = backward(model, len(pairs), _improver(model, both, mine, occ), keep=W)
-        both[1::2, 1] = both[0, 0]
         if on_step is not None and on_step(step, both[0, 0].copy()) is False:
             break
     return both[0, 0].copy()
@@ -180,10 +181,6 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
     worst contest figure against all the others is highest. BUDGET (seconds) ends the rounds
     early. Where the state is only the two scores, the first pass is exact backward induction.
     """
-    import time
-
-    from hogkit.exact import contest_figure, win_rate
-
     began = time.perf_counter()
     model = model_for(variant, goal)
     table = model.columns(start) if start is not None else np.full((model.goal,) * 2, 4 + model.offset)
