@@ -7,7 +7,6 @@ it too. Each entry is a self-contained file holding its table, as a student's en
 
 from __future__ import annotations
 
-import inspect
 import itertools
 import os
 from collections.abc import Iterator
@@ -35,22 +34,14 @@ def final_strategy(score, opponent_score):
 def sample_tables(variant: Variant) -> Iterator[tuple[str, str, list[str]]]:
     """(name, description, encoded rows) of every sample entry, the solved one first."""
     from hogkit.final import final_table
-    from hogkit.generate.hogfile import render_hog
-    from hogkit.reference import load_source_module
+    from hogkit.reference import kit_strategies
 
     goal = variant.goal
     rows, _ = final_table(variant)
     yield "solved", "the reference final strategy of the kit", list(rows)
     for k in (k for k in variant.legal_rolls if k >= 0):
         yield f"always_roll_{k}", f"always roll {k} dice", encode_table([[k] * goal] * goal)
-    module = load_source_module(f"hog_{variant.name}_samples", render_hog(variant))
-    for fname in sorted(vars(module)):
-        func = getattr(module, fname)
-        if not (fname.endswith("_strategy") and fname != "final_strategy" and callable(func)):
-            continue
-        params = inspect.signature(func).parameters
-        if not {"margin", "num_rolls"} <= set(params):
-            continue
+    for fname, func in kit_strategies(variant).items():
         for margin, rolls in itertools.product((2, 4, 6, 8, 10, 12), (3, 4, 5, 6)):
             table = table_of(lambda s, o, f=func, m=margin, r=rolls: f(s, o, margin=m, num_rolls=r), goal)
             yield (f"{fname.removesuffix('_strategy')}_m{margin}_r{rolls}",

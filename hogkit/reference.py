@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 import types
+from collections.abc import Callable
 from functools import lru_cache
 
 from hogkit.kit import dice, ucb
@@ -43,3 +44,15 @@ def reference_hog(variant: Variant) -> types.ModuleType:
     from hogkit.generate.solution import solution_hog_source
 
     return _cached_module(f"hog_{variant.name}", solution_hog_source(variant))
+
+
+def kit_strategies(variant: Variant) -> dict[str, Callable[..., int]]:
+    """The reference strategies of Problems 10 and 11 (e.g. ``bacon_strategy``), by name.
+
+    Each takes ``(score, opponent_score, margin=..., num_rolls=...)``.
+    """
+    from hogkit.problems import post_turn_strategy_name, zero_dice_strategy_name
+
+    hog = reference_hog(variant)
+    names = (zero_dice_strategy_name(variant.rules["zero_dice"]), post_turn_strategy_name(variant.rules["post_turn"]))
+    return {name: getattr(hog, name) for name in names}

@@ -70,18 +70,12 @@ def run_winrate(args: argparse.Namespace) -> int:
 def baselines(variant) -> dict[str, np.ndarray]:
     """always_roll(4), always_roll(6) and the strategies of Problems 10 and 11 as tables."""
     from hogkit.exact import always, table_array
-    from hogkit.generate.hogfile import render_hog
-    from hogkit.reference import load_source_module
+    from hogkit.reference import kit_strategies
 
     goal = variant.goal
-    module = load_source_module(f"hog_{variant.name}_solve", render_hog(variant))
     found = {"always_roll(4)": always(4, goal), "always_roll(6)": always(6, goal)}
-    for name in sorted(vars(module)):
-        if name.endswith("_strategy") and name != "final_strategy" and callable(getattr(module, name)):
-            try:
-                found[name] = table_array(getattr(module, name), goal)
-            except Exception:  # noqa: BLE001 - a strategy that needs more arguments is skipped
-                continue
+    for name, strategy in kit_strategies(variant).items():
+        found[name] = table_array(strategy, goal)
     return found
 
 

@@ -15,7 +15,6 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hogkit.problems import post_turn_strategy_name, zero_dice_strategy_name
 from hogkit.strategy_table import encode_table, table_of
 from hogkit.variant import Variant
 
@@ -38,13 +37,11 @@ def _distribution(model, row: int) -> list[list]:
 
 def baseline_strategies(variant: Variant, goal: int) -> list[tuple[str, int | list[str]]]:
     """What calc.py compares against: always_roll(4) and the strategies of Problems 10 and 11."""
-    from hogkit.reference import reference_hog
+    from hogkit.reference import kit_strategies
 
-    hog = reference_hog(variant)
     found: list[tuple[str, int | list[str]]] = [(f"always_roll({BASELINE_DICE})", BASELINE_DICE)]
-    for name in (zero_dice_strategy_name(variant.rules["zero_dice"]),
-                 post_turn_strategy_name(variant.rules["post_turn"])):
-        found.append((name, encode_table(table_of(getattr(hog, name), goal))))
+    for name, strategy in kit_strategies(variant).items():
+        found.append((name, encode_table(table_of(strategy, goal))))
     return found
 
 
