@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import subprocess
 
+import pytest
+
 from graders.sandbox import Limits, Sandbox
 
 
@@ -43,7 +45,15 @@ def test_unsigned_bytes_are_rejected():
 
 def test_no_process_survives():
     source = b"import time\ndef nap():\n    time.sleep(300)\n"
+    groups = []
     with Sandbox(source, limits=Limits(call_timeout=0.3)) as box:
+        box.call("1")
+        groups.append(box._proc.pid)  # the child leads its own process group
         box.call("nap()")
-    out = subprocess.run(["pgrep", "-f", "hogkit-sandbox-"], capture_output=True, text=True).stdout
-    assert out.strip() == ""
+        if box._proc is not None:
+            groups.append(box._proc.pid)
+    for group in groups:
+        out = subprocess.run(["pgrep", "-g", str(group)], capture_output=True, text=True).stdout
+        assert out.strip() == "", f"processes of group {group} survived: {out}"
+        with pytest.raises(ProcessLookupError):
+            os.kill(group, 0)
