@@ -30,12 +30,33 @@ CHUNK = 8  # outcomes per chunk of a points distribution
 
 @dataclass(frozen=True)
 class Hidden:
-    """One hidden state: previous choices, turn mod 8, extra-turn flag, Pork Chop use."""
+    """One hidden state, seen from the player about to move: both players' previous choices,
+    turn number mod 8, whether this turn is an extra one, and who has used Pork Chop."""
 
-    last: tuple[int, int] = (0, 0)
+    own_last: int = 0
+    opp_last: int = 0
     turn: int = 0
     after_extra: bool = False
-    used: tuple[bool, bool] = (False, False)
+    own_used: bool = False
+    opp_used: bool = False
+
+
+# Order of the hidden fields in memory, outermost first: the fields a turn carries over unchanged
+# come first and the ones it shuffles come last, so that the hidden states one choice can lead to
+# sit side by side in one block of the value array.
+LAYOUT = ("opp_last", "after_extra", "turn", "own_used", "opp_used", "own_last")
+
+
+@dataclass(frozen=True)
+class Diagonal:
+    """The cells of one diagonal (both seats) and what each choice does there: ``plan[cell * C +
+    choice, part]`` = (points row, start in ``post_flat``, block of next contexts)."""
+
+    who: np.ndarray
+    mover: np.ndarray
+    opp: np.ndarray
+    cell: np.ndarray
+    plan: np.ndarray
 
 
 class Model:
@@ -50,18 +71,17 @@ class Model:
         rules = variant.rules
         feral, trot, chop = rules.get("bonus"), rules.get("extra_turn"), rules.get("special_move")
         wild = rules.get("dice_select")
-        lasts = range(11) if feral else (0,)
-        turns = range(8) if trot else (0,)
-        extras = (False, True) if trot else (False,)
-        useds = (False, True) if chop else (False,)
+        sizes = {"own_last": 11 if feral else 1, "opp_last": 11 if feral else 1,
+                 "turn": 8 if trot else 1, "after_extra": 2 if trot else 1,
+                 "own_used": 2 if chop else 1, "opp_used": 2 if chop else 1}
         self.hidden = [
-            Hidden((l0, l1), t, e, (u0, u1))
-            for l0, l1, t, e, u0, u1 in itertools.product(lasts, lasts, turns, extras, useds, useds)
+            Hidden(**{name: type(getattr(Hidden(), name))(v) for name, v in zip(LAYOUT, combo, strict=True)})
+            for combo in itertools.product(*(range(sizes[name]) for name in LAYOUT))
         ]
         index = {h: i for i, h in enumerate(self.hidden)}
         self.nh = H = len(self.hidden)
         self.h0 = index[Hidden()]
-        self.hlayer = np.array([sum(h.used) for h in self.hidden])
+        self.hlayer = np.array([int(h.own_used) + int(h.opp_used) for h in self.hidden])
         self.layers = sorted(set(self.hlayer.tolist()), reverse=True)
 
         # Points: rows 0..9 six-sided 1..10 dice, 10..19 four-sided, 20+b zero dice vs b.
@@ -95,39 +115,42 @@ class Model:
         self.probs = np.vstack([self.probs, np.zeros((1, nnz))])
         self.wild_flat = np.concatenate([self.wild.ravel(), self.wild.T.ravel()])
         # The outcomes of each row in chunks of CHUNK, so short rows are not padded to the longest.
-        counts = np.maximum(1, -(-(self.probs > 0).sum(axis=1) // CHUNK))
-        counts[self.chop_row] = 0
+        # A Pork Chop scores nothing for sure; one more row, with no outcomes, marks unused parts.
+        live = [list(zip(v[p > 0], p[p > 0], strict=True)) for v, p in zip(self.vals, self.probs, strict=True)]
+        live[self.chop_row] = [(0, 1.0)]
+        live.append([])
+        counts = np.array([-(-len(outcomes) // CHUNK) for outcomes in live])
         self.chunk_start = np.concatenate([[0], np.cumsum(counts)[:-1]])
         self.chunk_count = counts
         self.chunk_vals = np.zeros((counts.sum(), CHUNK), dtype=np.int64)
         self.chunk_probs = np.zeros((counts.sum(), CHUNK))
-        for r in range(len(self.vals)):
-            live = self.probs[r] > 0
-            v, p = self.vals[r][live], self.probs[r][live]
-            for k in range(counts[r]):
-                part = slice(k * CHUNK, (k + 1) * CHUNK)
-                n = len(v[part])
-                self.chunk_vals[self.chunk_start[r] + k, :n] = v[part]
-                self.chunk_probs[self.chunk_start[r] + k, :n] = p[part]
+        for r, outcomes in enumerate(live):
+            for n, (v, p) in enumerate(outcomes):
+                self.chunk_vals[self.chunk_start[r] + n // CHUNK, n % CHUNK] = v
+                self.chunk_probs[self.chunk_start[r] + n // CHUNK, n % CHUNK] = p
 
         # Each (mover, hidden, choice): rolls, bonus, next context (who' * H + h').
         shape = (2, H, self.nchoice)
         self.rolls = np.zeros(shape, dtype=np.int64)
         self.bonus = np.zeros(shape, dtype=np.int64)
         self.nextctx = np.zeros(shape, dtype=np.int64)
-        for who, (hi, h), (ci, c) in itertools.product(range(2), enumerate(self.hidden), enumerate(self.choices)):
-            rolls = chop.hook(c, h.used[who]) if chop else c
-            last, used = list(h.last), list(h.used)
-            bonus = 0
+        for (hi, h), (ci, c) in itertools.product(enumerate(self.hidden), enumerate(self.choices)):
+            rolls = chop.hook(c, h.own_used) if chop else c
+            own_last, own_used, bonus = h.own_last, h.own_used, 0
             if rolls == CHOP:
-                used[who] = True
+                own_used = True
             elif feral:
-                bonus = feral.hook(c, h.last[who])
-                last[who] = c
+                bonus = feral.hook(c, h.own_last)
+                own_last = c
             extra = bool(trot and trot.hook(c, h.turn, h.after_extra))
-            nh = Hidden((last[0], last[1]), (h.turn + 1) % 8 if trot else 0, extra, (used[0], used[1]))
-            self.rolls[who, hi, ci], self.bonus[who, hi, ci] = rolls, bonus
-            self.nextctx[who, hi, ci] = (who if extra else 1 - who) * H + index[nh]
+            turn = (h.turn + 1) % 8 if trot else 0
+            if extra:  # the same player moves again
+                nh = Hidden(own_last, h.opp_last, turn, True, own_used, h.opp_used)
+            else:  # the other player moves: their view swaps own and opponent
+                nh = Hidden(h.opp_last, own_last, turn, False, h.opp_used, own_used)
+            for who in range(2):
+                self.rolls[who, hi, ci], self.bonus[who, hi, ci] = rolls, bonus
+                self.nextctx[who, hi, ci] = (who if extra else 1 - who) * H + index[nh]
         # Row code of each choice: dice rows 0..9 (plus 10 for four-sided), 20 (plus the opponent's
         # score) for zero dice, -1 for a Pork Chop; the bonus shifts the mover's score.
         self.row = np.where(self.rolls > 0, self.rolls - 1, np.where(self.rolls == 0, 20, -1))
@@ -156,25 +179,84 @@ class Model:
         post = variant.rules["post_turn"]
         self.post_cell = np.zeros((2, goal, self.xsize), dtype=np.int64)  # s0 * goal + s1
         self.post_win = np.full((2, goal, self.xsize), -1.0)  # P(player 0 wins) if over
-        # (mover, next mover is the same player, b, x) -> the next mover's view: cell m * goal + o
-        # of the next mover's and the other's score, or goal**2 / goal**2 + 1 if player 0 / 1 won
-        self.post_flat = np.zeros((2, 2, goal, self.xsize), dtype=np.int64)
+        # (mover, slot, b, x) -> the next mover's view: cell m * goal + o of the next mover's and
+        # the other's score, or goal**2 / goal**2 + 1 if player 0 / 1 won. Slot 0: the other
+        # player moves next; 1: the same player (an extra turn); 2: a Pork Chop (scores swap).
+        self.post_flat = np.zeros((2, 3, goal, self.xsize), dtype=np.int64)
         for b in range(goal):
             for x in range(self.xsize):
                 if post.kind == "swap":
                     m, o = (b, x) if post.hook(x, b) else (x, b)
                 else:
                     m, o = post.hook(x), b
+                self.post_flat[:, 2, b, x] = x * goal + b if x < goal else goal * goal
                 for who in range(2):
                     s0, s1 = (m, o) if who == 0 else (o, m)
                     if m >= goal or o >= goal:
                         self.post_win[who, b, x] = 1.0 if s0 >= goal else 0.0
-                        self.post_flat[who, :, b, x] = goal * goal + (0 if s0 >= goal else 1)
+                        self.post_flat[who, :2, b, x] = goal * goal + (0 if s0 >= goal else 1)
                     else:
                         self.post_cell[who, b, x] = s0 * goal + s1
                         self.post_flat[who, 1, b, x] = m * goal + o
                         self.post_flat[who, 0, b, x] = o * goal + m
         self.post_flat = self.post_flat.ravel()
+        self._plan_parts()
+
+    def _plan_parts(self) -> None:
+        """Split each (mover, choice) into parts: hidden states that score alike and move to the
+        same block of next contexts. A part is evaluated once for its whole block.
+
+        The block is the smallest run of innermost hidden fields (see LAYOUT) that keeps each
+        part's next contexts together; ``part_of`` and ``inner_of`` say where each hidden state's
+        value sits among the parts' blocks.
+        """
+        H, C = self.nh, self.nchoice
+        slot = np.where(self.rolls == CHOP, 2, np.where(self.nextctx // H == np.arange(2)[:, None, None], 1, 0))
+        code = np.where(self.rolls > 0, self.rolls - 1, np.where(self.rolls == 0, 20, self.chop_row))
+        keys = (code * 100 + self.bonus) * 3 + slot
+        sizes = [len({getattr(h, name) for h in self.hidden}) for name in LAYOUT]
+        for inner in range(len(LAYOUT) + 1):
+            block = int(np.prod(sizes[len(LAYOUT) - inner:]))
+            if all(len(np.unique(self.nextctx[w, keys[w, :, c] == k, c] // block)) == 1
+                   for w in range(2) for c in range(C) for k in np.unique(keys[w, :, c])):
+                break
+        self.block, self.nblock = block, 2 * H // block
+        self.nparts = P = max(len(np.unique(keys[w, :, c])) for w in range(2) for c in range(C))
+        self.dead_row = len(self.chunk_count) - 1
+        self.part_code = np.full((2, C, P), self.dead_row, dtype=np.int64)
+        self.part_bonus = np.zeros((2, C, P), dtype=np.int64)
+        self.part_slot = np.zeros((2, C, P), dtype=np.int64)
+        self.part_block = np.zeros((2, C, P), dtype=np.int64)
+        self.part_of = np.zeros((2, H, C), dtype=np.int64)
+        for w in range(2):
+            for c in range(C):
+                uniq, first, inv = np.unique(keys[w, :, c], return_index=True, return_inverse=True)
+                n = len(uniq)
+                self.part_code[w, c, :n] = code[w, first, c]
+                self.part_bonus[w, c, :n] = self.bonus[w, first, c]
+                self.part_slot[w, c, :n] = slot[w, first, c]
+                self.part_block[w, c, :n] = self.nextctx[w, first, c] // block
+                self.part_of[w, :, c] = inv
+        # row who * C + c: where each hidden state's value sits among the parts' blocks
+        self.diagonals = [self._plan_diagonal(total) for total in range(2 * self.goal - 1)]
+        self.part_pick = (self.part_of * block + self.nextctx % block).transpose(0, 2, 1).reshape(2 * C, H).copy()
+
+    def _plan_diagonal(self, total: int) -> Diagonal:
+        """The cells of one diagonal of the score sum and, for each cell and choice, each part's
+        points row, where its outcomes start in ``post_flat`` and its block of next contexts."""
+        g, C = self.goal, self.nchoice
+        a = np.arange(max(0, total - g + 1), min(g - 1, total) + 1)
+        who = np.repeat([0, 1], len(a))
+        mover = np.concatenate([a, a])
+        opp = total - mover
+        w, cs = who[:, None], np.arange(C)[None, :]
+        code = self.part_code[w, cs]  # [cells, choices, parts]
+        wild = self.wild_flat[(mover * g + opp) + who * g * g][:, None, None]
+        row = np.where(code < 10, code + 10 * wild, np.where(code == 20, 20 + opp[:, None, None], code))
+        base = (((who[:, None, None] * 3 + self.part_slot[w, cs]) * g + opp[:, None, None]) * self.xsize
+                + mover[:, None, None] + self.part_bonus[w, cs])
+        plan = np.stack([row, base, self.part_block[w, cs]], axis=-1).reshape(len(who) * C, self.nparts, 3)
+        return Diagonal(who, mover, opp, mover * g + opp, plan)
 
     def columns(self, tables: np.ndarray) -> np.ndarray:
         """Choice columns (choice + offset) of integer TABLES, checking every entry is legal."""
@@ -194,87 +276,84 @@ def model_for(variant: Variant, goal: int | None = None) -> Model:
     return Model(variant, goal)
 
 
-def _diagonal(goal: int, total: int) -> tuple[np.ndarray, np.ndarray]:
-    """Both seats' (mover, opponent) cells of the diagonal TOTAL: who, mover score, opp score."""
-    a = np.arange(max(0, total - goal + 1), min(goal - 1, total) + 1)
-    who = np.repeat([0, 1], len(a))
-    mover = np.concatenate([a, a])
-    return who, mover
-
-
 Chooser = Callable[[int, int, np.ndarray, np.ndarray, np.ndarray, Callable[[np.ndarray], np.ndarray]], np.ndarray]
 
 
 def backward(model: Model, batch: int, choose: Chooser, *, keep: np.ndarray | None = None) -> np.ndarray:
-    """Backward induction. Returns ``W[batch, context, cell]`` = P(player 0 wins).
+    """Backward induction. Returns ``W[batch, cell, context]`` = P(player 0 wins).
 
-    A cell is ``s0 * goal + s1``; two more cells at the end, ``goal**2`` and ``goal**2 + 1``, stand
-    for a game won by player 0 and by player 1. CHOOSE(total, layer, who, mover, opp, value_of)
-    returns the choice columns ``[batch, cells]`` or ``[batch, cells, H]`` (full information) for
-    the cells of one diagonal; ``value_of(cols)`` gives ``[batch, cells, H]`` values of those
-    columns. Hidden states are settled one Pork Chop layer at a time (most chops used first), as
-    a chop leads to the same diagonal. KEEP, if given, is reused as W.
+    A cell is ``mover * goal + opponent`` (the scores as the player to move sees them) and a
+    context is ``who * H + hidden``; two more cells at the end, ``goal**2`` and ``goal**2 + 1``,
+    stand for a game won by player 0 and by player 1. CHOOSE(total, layer, who, mover, opp,
+    value_of) returns the values ``[batch, cells, H]`` to keep for the cells of one diagonal;
+    ``value_of(cols)`` gives the values ``[batch, cells, H]`` of playing the choice columns COLS
+    ``[batch, cells]``. Hidden states are settled one Pork Chop layer at a time (most chops
+    used first), as a chop leads to the same diagonal. KEEP, if given, is reused as W.
     """
     g, H = model.goal, model.nh
-    W = np.zeros((batch, 2 * H, g * g + 2)) if keep is None else keep
-    W[:, :, g * g] = 1.0
-    W[:, :, g * g + 1] = 0.0
-    bidx = np.arange(batch)[:, None, None]
+    W = np.zeros((batch, g * g + 2, 2 * H)) if keep is None else keep
+    W[:, g * g] = 1.0
+    W[:, g * g + 1] = 0.0
     for total in range(2 * g - 2, -1, -1):
-        who, mover = _diagonal(g, total)
-        opp = total - mover
-        cell = mover * g + opp
+        diagonal = model.diagonals[total]
+        who, mover, opp, cell = diagonal.who, diagonal.mover, diagonal.opp, diagonal.cell
 
-        def value_of(cols: np.ndarray, who=who, mover=mover, opp=opp) -> np.ndarray:
-            return _values(model, W, cols, who, mover, opp)
+        memo = {} if len(model.layers) > 1 else None
+
+        def value_of(cols: np.ndarray, diagonal=diagonal, memo=memo) -> np.ndarray:
+            return _values(model, W, cols, diagonal, memo)
 
         for layer in model.layers:
-            vals = value_of(choose(total, layer, who, mover, opp, value_of))  # [batch, cells, H]
-            hsel = model.layer_members[layer]
-            ctx = who[:, None] * H + hsel[None, :]
-            W[bidx, ctx[None], cell[None, :, None]] = vals[:, :, hsel]
+            vals = choose(total, layer, who, mover, opp, value_of)  # [batch, cells, H]
+            if len(model.layers) == 1:
+                W.reshape(batch, -1, 2, H)[:, cell, who] = vals
+            else:
+                hsel = model.layer_members[layer]
+                W[:, cell[:, None], who[:, None] * H + hsel[None, :]] = vals[:, :, hsel]
     return W
 
 
-def _values(model: Model, W: np.ndarray, cols: np.ndarray, who: np.ndarray, mover: np.ndarray,
-            opp: np.ndarray) -> np.ndarray:
-    """Values ``[batch, cells, H]`` of playing COLS (``[batch, cells]`` or ``[batch, cells, H]``)."""
-    H, gg = model.nh, model.goal * model.goal + 2
-    batch = W.shape[0]
-    full = cols.ndim == 3
-    w3 = who[None, :, None]
-    if full:  # a different choice per hidden state: evaluate each hidden state as its own group
-        hsel = np.arange(H)[None, None, :]
-        g_row, g_shift, g_ctx = model.row[w3, hsel, cols], model.bonus[w3, hsel, cols], model.nextctx[w3, hsel, cols]
+def _values(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagonal,
+            memo: dict | None = None) -> np.ndarray:
+    """Values ``[batch, cells, H]`` (P(player 0 wins)) of playing the choice columns COLS
+    (``[batch, cells]``) in the cells of one DIAGONAL.
+
+    Each part of a choice (see :meth:`Model._plan_parts`) sums over its outcomes whole blocks of
+    next contexts at once: one row of W per outcome. MEMO keeps the sums of COLS between the Pork
+    Chop layers of a diagonal; only the chop parts, which read this diagonal, are read again.
+    """
+    block = model.block
+    batch, n = cols.shape
+    key = cols.tobytes()
+    if memo is not None and key in memo:
+        sums, chops, chop_rows = memo[key]
+        sums = sums.copy()
+        sums[chops] = np.take(W.reshape(-1, block), chop_rows, axis=0)
     else:
-        w2 = who[None, :]
-        g_row, g_shift, g_ctx = model.g_row[w2, cols], model.g_bonus[w2, cols], model.g_ctx[w2, cols]
-    wild = model.wild_flat[(mover * model.goal + opp) + who * model.goal * model.goal]
-    # rows: 0..9 six-sided dice, 10..19 four-sided (Hog Wild), 20 + opp zero dice, 20 + goal chop
-    row = np.where(g_row >= 20, g_row + opp[None, :, None], g_row + 10 * wild[None, :, None])
-    row = np.where(g_row < 0, model.chop_row, row)
-    same = g_ctx // H == w3
-    base = ((w3 * 2 + same) * model.goal + opp[None, :, None]) * model.xsize + mover[None, :, None] + g_shift
-    flat = W.reshape(-1)
-    start = (np.arange(batch)[:, None, None] * (2 * H) + g_ctx) * gg
-    row = row.ravel()
-    counts = model.chunk_count[row]
-    owner = np.repeat(np.arange(row.size), counts)
-    first = np.cumsum(counts) - counts
-    chunk = np.arange(owner.size) + np.repeat(model.chunk_start[row] - first, counts)
-    post = model.post_flat[base.ravel()[owner, None] + model.chunk_vals[chunk]]
-    terms = np.einsum("tn,tn->t", flat[start.ravel()[owner, None] + post], model.chunk_probs[chunk])
-    vals = np.bincount(owner, weights=terms, minlength=row.size).reshape(g_row.shape)
-    if model.offset:  # Pork Chop: the scores swap and the turn passes, nothing else
-        chop = g_row < 0
-        if chop.any():
-            g = model.goal
-            swapped = mover * g + opp  # the opponent moves next, holding the mover's old score
-            vals = np.where(chop, flat[start + swapped[None, :, None]], vals)
-    if full:
-        return vals
-    gi = model.gidx[w3, np.arange(H)[None, None, :], cols[:, :, None]]
-    return np.take_along_axis(vals, gi, axis=2)
+        picked = np.take(diagonal.plan, np.arange(n) * model.nchoice + cols, axis=0)  # [batch, n, P, 3]
+        row = picked[..., 0].ravel()
+        base = picked[..., 1].ravel()
+        wrow = (picked[..., 2] + (np.arange(batch) * ((model.goal ** 2 + 2) * model.nblock))[:, None, None]).ravel()
+        counts = model.chunk_count[row]
+        owner = np.repeat(np.arange(row.size), counts)
+        first = np.cumsum(counts) - counts
+        chunk = np.arange(owner.size) + np.repeat(model.chunk_start[row] - first, counts)
+        post = model.post_flat[base[owner, None] + model.chunk_vals[chunk]]  # [chunks, CHUNK]
+        rows = np.take(W.reshape(-1, block), wrow[owner, None] + post * model.nblock, axis=0)
+        terms = np.einsum("tkb,tk->tb", rows, model.chunk_probs[chunk])
+        some = counts > 0
+        if some.all():
+            sums = np.add.reduceat(terms, first, axis=0)
+        else:
+            sums = np.zeros((row.size, block))
+            if owner.size:
+                sums[some] = np.add.reduceat(terms, first[some], axis=0)
+        if memo is not None:
+            chops = np.nonzero(row == model.chop_row)[0]
+            memo[key] = (sums, chops, wrow[chops] + model.post_flat[base[chops]] * model.nblock)
+    pick = np.take(model.part_pick, diagonal.who * model.nchoice + cols, axis=0)  # [batch, n, H]
+    pick += (np.arange(batch * n) * (model.nparts * block)).reshape(batch, n, 1)
+    return np.take(sums, pick)
 
 
 def win_rates(variant: Variant, tables0, tables1, *, goal: int | None = None) -> np.ndarray:
@@ -288,10 +367,10 @@ def win_rates(variant: Variant, tables0, tables1, *, goal: int | None = None) ->
     both = np.stack([t0, t1], axis=1)  # [batch, who, mover, opp]
 
     def choose(total, layer, who, mover, opp, value_of):
-        return both[:, who, mover, opp]
+        return value_of(both[:, who, mover, opp])
 
     W = backward(model, both.shape[0], choose)
-    return W[:, model.h0, 0]
+    return W[:, 0, model.h0]
 
 
 def win_rate(variant: Variant, table0, table1, *, goal: int | None = None) -> float:

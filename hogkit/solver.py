@@ -44,19 +44,13 @@ def solve_full_information(variant: Variant, *, goal: int | None = None) -> tupl
     cols = np.arange(model.nchoice)
 
     def choose(total, layer, who, mover, opp, value_of):
-        best = None
-        for c in cols:
-            vals = value_of(np.full((1, len(who)), c))
-            mine = np.where(who[None, :, None] == 0, vals, 1 - vals)
-            if best is None:
-                best, arg = mine, np.full(mine.shape, c)
-            else:
-                better = mine > best + 1e-15
-                best, arg = np.where(better, mine, best), np.where(better, c, arg)
-        return arg
+        mine = [np.where(who[None, :, None] == 0, v, 1 - v)
+                for v in (value_of(np.full((1, len(who)), c)) for c in cols)]
+        best = np.max(mine, axis=0)
+        return np.where(who[None, :, None] == 0, best, 1 - best)
 
     W = backward(model, 1, choose)
-    return float(W[0, model.h0, 0]), W[0]
+    return float(W[0, 0, model.h0]), W[0].T
 
 
 def occupancy(model: Model, both: np.ndarray) -> np.ndarray:
@@ -119,19 +113,21 @@ def _improver(model: Model, both: np.ndarray, mine: np.ndarray, occ: np.ndarray,
 
     def choose(total, layer, who, mover, opp, value_of):
         if total in cache:
-            return cache[total]
+            if full:
+                return _best_values(who, [value_of(np.full(cache[total].shape, c)) for c in range(model.nchoice)])
+            return value_of(cache[total])
         half = len(who) // 2
         cells = np.where(who == 0, mover * g + (total - mover), (total - mover) * g + mover)
         ctx = who[:, None] * H + np.arange(H)[None, :]
         weight = occ[:, ctx, cells[:, None]] + 1e-12  # [batch, cells, H]
         weight = weight * mine[:, who][:, :, None]
         fixed = both[:, who, mover, opp]
-        scores, gains = [], []
+        scores, values = [], []
         for c in range(model.nchoice):
             cols = np.where(mine[:, who], c, fixed)
             vals = value_of(cols)
+            values.append(vals)
             gain = np.where(who[None, :, None] == 0, vals, 1 - vals)
-            gains.append(gain)
             per_cell = (weight * gain).sum(axis=(0, 2))
             scores.append(per_cell[:half] + per_cell[half:])
         best = np.argmax(np.array(scores), axis=0)  # per view (mover, opp)
@@ -141,10 +137,18 @@ def _improver(model: Model, both: np.ndarray, mine: np.ndarray, occ: np.ndarray,
             both[sel, w, mv[None, :], op[None, :]] = best[None, :]
         cache[total] = both[:, who, mover, opp]
         if full:
-            cache[total] = np.argmax(np.array(gains), axis=0)
-        return cache[total]
+            return _best_values(who, values)
+        chosen = np.concatenate([best, best])[None, :, None, None]
+        # (a seat the improver does not own played its fixed choice under every c)
+        return np.take_along_axis(np.array(values).transpose(1, 2, 0, 3), chosen, axis=2)[:, :, 0]
 
     return choose
+
+
+def _best_values(who: np.ndarray, values: list[np.ndarray]) -> np.ndarray:
+    """The values (for player 0) when the mover takes, in each full state, the best of VALUES."""
+    mine = np.where(who[None, None, :, None] == 0, values, 1 - np.array(values)).max(axis=0)
+    return np.where(who[None, :, None] == 0, mine, 1 - mine)
 
 
 def _respond(model: Model, opponents: list[np.ndarray], start: np.ndarray, *, iterations: int,
