@@ -280,10 +280,13 @@ Chooser = Callable[[int, int, np.ndarray, np.ndarray, np.ndarray, Callable[[np.n
 
 
 def backward(model: Model, batch: int, choose: Chooser, *, keep: np.ndarray | None = None) -> np.ndarray:
-    """Backward induction. Returns ``W[batch, cell, context]`` = P(player 0 wins).
+    """Backward induction. Returns ``W[batch, context // block, cell, context % block]`` =
+    P(player 0 wins) (see :func:`start_values` and :func:`value_table`).
 
     A cell is ``mover * goal + opponent`` (the scores as the player to move sees them) and a
-    context is ``who * H + hidden``; two more cells at the end, ``goal**2`` and ``goal**2 + 1``,
+    context is ``who * H + hidden``; the contexts one part of a choice leads to form one block
+    (see :meth:`Model._plan_parts`), and a block's rows for neighbouring cells sit side by side,
+    as the outcomes of a roll land on neighbouring cells. Two more cells at the end, ``goal**2`` and ``goal**2 + 1``,
     stand for a game won by player 0 and by player 1. CHOOSE(total, layer, who, mover, opp,
     value_of) returns the values ``[batch, cells, H]`` to keep for the cells of one diagonal;
     ``value_of(cols)`` gives the values ``[batch, cells, H]`` of playing the choice columns COLS
@@ -291,9 +294,10 @@ def backward(model: Model, batch: int, choose: Chooser, *, keep: np.ndarray | No
     used first), as a chop leads to the same diagonal. KEEP, if given, is reused as W.
     """
     g, H = model.goal, model.nh
-    W = np.zeros((batch, g * g + 2, 2 * H)) if keep is None else keep
-    W[:, g * g] = 1.0
-    W[:, g * g + 1] = 0.0
+    block = model.block
+    W = np.zeros((batch, model.nblock, g * g + 2, block)) if keep is None else keep
+    W[:, :, g * g] = 1.0
+    W[:, :, g * g + 1] = 0.0
     for total in range(2 * g - 2, -1, -1):
         diagonal = model.diagonals[total]
         who, mover, opp, cell = diagonal.who, diagonal.mover, diagonal.opp, diagonal.cell
@@ -306,10 +310,12 @@ def backward(model: Model, batch: int, choose: Chooser, *, keep: np.ndarray | No
         for layer in model.layers:
             vals = choose(total, layer, who, mover, opp, value_of)  # [batch, cells, H]
             if len(model.layers) == 1:
-                W.reshape(batch, -1, 2, H)[:, cell, who] = vals
+                shaped = vals.reshape(batch, len(who), H // block, block).transpose(1, 0, 2, 3)
+                W.reshape(batch, 2, H // block, -1, block)[:, who, :, cell] = shaped
             else:
                 hsel = model.layer_members[layer]
-                W[:, cell[:, None], who[:, None] * H + hsel[None, :]] = vals[:, :, hsel]
+                ctx = who[:, None] * H + hsel[None, :]
+                W[:, ctx // block, cell[:, None], ctx % block] = vals[:, :, hsel]
     return W
 
 
@@ -333,13 +339,13 @@ def _values(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagonal,
         picked = np.take(diagonal.plan, np.arange(n) * model.nchoice + cols, axis=0)  # [batch, n, P, 3]
         row = picked[..., 0].ravel()
         base = picked[..., 1].ravel()
-        wrow = (picked[..., 2] + (np.arange(batch) * ((model.goal ** 2 + 2) * model.nblock))[:, None, None]).ravel()
+        wrow = ((picked[..., 2] + (np.arange(batch) * model.nblock)[:, None, None]) * (model.goal ** 2 + 2)).ravel()
         counts = model.chunk_count[row]
         owner = np.repeat(np.arange(row.size), counts)
         first = np.cumsum(counts) - counts
         chunk = np.arange(owner.size) + np.repeat(model.chunk_start[row] - first, counts)
         post = model.post_flat[base[owner, None] + model.chunk_vals[chunk]]  # [chunks, CHUNK]
-        rows = np.take(W.reshape(-1, block), wrow[owner, None] + post * model.nblock, axis=0)
+        rows = np.take(W.reshape(-1, block), wrow[owner, None] + post, axis=0)
         terms = np.einsum("tkb,tk->tb", rows, model.chunk_probs[chunk])
         some = counts > 0
         if some.all():
@@ -350,7 +356,7 @@ def _values(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagonal,
                 sums[some] = np.add.reduceat(terms, first[some], axis=0)
         if memo is not None:
             chops = np.nonzero(row == model.chop_row)[0]
-            memo[key] = (sums, chops, wrow[chops] + model.post_flat[base[chops]] * model.nblock)
+            memo[key] = (sums, chops, wrow[chops] + model.post_flat[base[chops]])
     pick = np.take(model.part_pick, diagonal.who * model.nchoice + cols, axis=0)  # [batch, n, H]
     pick += (np.arange(batch * n) * (model.nparts * block)).reshape(batch, n, 1)
     return np.take(sums, pick)
@@ -369,8 +375,17 @@ def win_rates(variant: Variant, tables0, tables1, *, goal: int | None = None) ->
     def choose(total, layer, who, mover, opp, value_of):
         return value_of(both[:, who, mover, opp])
 
-    W = backward(model, both.shape[0], choose)
-    return W[:, 0, model.h0]
+    return start_values(model, backward(model, both.shape[0], choose))
+
+
+def start_values(model: Model, W: np.ndarray) -> np.ndarray:
+    """P(player 0 wins) from the start of the game, for each pair of a :func:`backward` result."""
+    return W[:, model.h0 // model.block, 0, model.h0 % model.block]
+
+
+def value_table(model: Model, W: np.ndarray) -> np.ndarray:
+    """One pair's :func:`backward` result as ``[context, cell]``."""
+    return W.transpose(0, 2, 1).reshape(2 * model.nh, -1)
 
 
 def win_rate(variant: Variant, table0, table1, *, goal: int | None = None) -> float:

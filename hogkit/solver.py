@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from hogkit.exact import Model, backward, contest_figure, model_for, win_rate
+from hogkit.exact import Model, backward, contest_figure, model_for, start_values, value_table, win_rate
 from hogkit.variant import Variant
 
 
@@ -50,7 +50,7 @@ def solve_full_information(variant: Variant, *, goal: int | None = None) -> tupl
         return np.where(who[None, :, None] == 0, best, 1 - best)
 
     W = backward(model, 1, choose)
-    return float(W[0, 0, model.h0]), W[0].T
+    return float(start_values(model, W)[0]), value_table(model, W[0])
 
 
 def occupancy(model: Model, both: np.ndarray) -> np.ndarray:
