@@ -74,7 +74,7 @@ def run_tournament(entries: Path, *, variant: Variant, out: Path, resume: bool =
     worker processes share them. Finished rows are kept in ``OUT/progress.json``, so ``resume``
     skips them.
     """
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -82,15 +82,17 @@ def run_tournament(entries: Path, *, variant: Variant, out: Path, resume: bool =
     if not files:
         raise HogkitError(f"no .py entries in {entries}", "put one .py file per entry in the folder")
     names, tables, excluded = [], [], {}
-    for i, path in enumerate(files, 1):
-        result = inspect_entry(path, variant)
-        if result["problems"]:
-            excluded[path.name] = result["problems"][0]
-            say(f"[{i}/{len(files)}] excluded {path.name}: {result['problems'][0]}")
-        else:
-            names.append(path.stem)
-            tables.append(np.array(result["table"], dtype=np.int64))
-            say(f"[{i}/{len(files)}] loaded {path.name}")
+    # each entry is checked in a sandboxed child of its own; JOBS of them run at once
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as threads:
+        results = threads.map(lambda path: inspect_entry(path, variant), files)
+        for i, (path, result) in enumerate(zip(files, results, strict=True), 1):
+            if result["problems"]:
+                excluded[path.name] = result["problems"][0]
+                say(f"[{i}/{len(files)}] excluded {path.name}: {result['problems'][0]}")
+            else:
+                names.append(path.stem)
+                tables.append(np.array(result["table"], dtype=np.int64))
+                say(f"[{i}/{len(files)}] loaded {path.name}")
     progress_path = out / "progress.json"
     done: dict[str, list[float]] = {}
     if resume and progress_path.is_file():

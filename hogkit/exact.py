@@ -26,6 +26,7 @@ from hogkit.variant import Variant
 
 CHOP = -1
 CHUNK = 8  # outcomes per chunk of a points distribution
+BATCH_BYTES = 48 * 2**20  # value arrays evaluated at once, at most (see batch_size)
 
 
 @dataclass(frozen=True)
@@ -400,9 +401,11 @@ def contest_figure(variant: Variant, table_a, table_b, *, goal: int | None = Non
 
 
 def figures_against(variant: Variant, table, others, *, goal: int | None = None,
-                    chunk: int = 16) -> np.ndarray:
-    """Contest figures of TABLE against each of OTHERS (``[n, goal, goal]``), in batches."""
+                    chunk: int | None = None) -> np.ndarray:
+    """Contest figures of TABLE against each of OTHERS (``[n, goal, goal]``), CHUNK at a time
+    (by default as many as keep the value arrays near :data:`BATCH_BYTES`)."""
     others = np.asarray(others)
+    chunk = chunk or batch_size(model_for(variant, goal))
     out = np.zeros(len(others))
     for start in range(0, len(others), chunk):
         part = others[start:start + chunk]
@@ -410,6 +413,13 @@ def figures_against(variant: Variant, table, others, *, goal: int | None = None,
         second = win_rates(variant, part, table, goal=goal)
         out[start:start + len(part)] = (first + 1 - second) / 2
     return out
+
+
+def batch_size(model: Model) -> int:
+    """How many pairs to evaluate at once: more spreads the per-diagonal work, but past a few
+    tens of megabytes of value arrays the gathers fall out of the cache."""
+    per_pair = (model.goal ** 2 + 2) * 2 * model.nh * 8
+    return int(max(1, min(16, BATCH_BYTES // per_pair)))
 
 
 def table_array(strategy: Callable[[int, int], int], goal: int) -> np.ndarray:

@@ -4,11 +4,11 @@
   choice that maximizes the mover's chance to win: plain backward induction.
 * :func:`solve_score_only` looks for the best table of the two scores alone. A table entry is
   shared by every hidden state with those scores, so each entry is chosen to maximize the
-  mover's chance to win under full-information play afterwards, averaged over how often each
-  hidden state occurs (its occupancy under the current table); the occupancy is then updated
-  and the whole repeated until the table settles. Where the state has hidden parts, rounds of
-  fictitious play follow (each adds the best response to the latest tables). Where the state is
-  only the two scores, one pass is exact backward induction.
+  mover's chance to win averaged over how often each hidden state occurs (its occupancy under
+  the current table). Self-play passes first value what follows as full-information play, then
+  as the table's own play; rounds of fictitious play follow (each adds the best response to the
+  latest tables), and of all the tables found the least exploitable one is kept. Where the state
+  is only the two scores, one pass is exact backward induction.
 * :func:`best_response` is the same improvement against a fixed opponent, in both seats: its
   contest figure against a strategy is that strategy's exploitability.
 """
@@ -20,7 +20,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from hogkit.exact import Model, backward, contest_figure, model_for, start_values, value_table, win_rate
+from hogkit.exact import (
+    Model,
+    backward,
+    contest_figure,
+    figures_against,
+    model_for,
+    start_values,
+    value_table,
+    win_rate,
+)
 from hogkit.variant import Variant
 
 
@@ -173,68 +182,108 @@ def _respond(model: Model, opponents: list[np.ndarray], start: np.ndarray, *, it
     return both[0, 0].copy()
 
 
+def _self_play(model: Model, table: np.ndarray, *, full: bool, W: np.ndarray | None = None):
+    """One pass of self-play improvement of TABLE (columns): each entry takes the choice best for
+    the mover, weighted by how often each hidden state occurs when both seats play the table.
+    With FULL, play afterwards is full-information play; without, it is the table itself.
+    Returns the new table, how many entries changed and the value array (to reuse)."""
+    both = np.stack([table, table])[None].copy()
+    occ = occupancy(model, both)
+    W = backward(model, 1, _improver(model, both, np.array([[True, True]]), occ, full=full), keep=W)
+    return both[0, 0].copy(), int((both[0, 0] != table).sum()), W
+
+
 def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.ndarray | None = None,
-                     iterations: int = 8, rounds: int = 0, budget: float | None = None,
-                     memory: int = 4, say=None) -> ScoreOnly:
+                     iterations: int = 8, rounds: int = 30, budget: float | None = None,
+                     memory: int = 2, checks: int = 3, say=None) -> ScoreOnly:
     """The best table of the two scores alone.
 
-    First, ITERATIONS rounds of self-play improvement (each entry takes the choice that is best
-    under full-information play afterwards, weighted by how often each hidden state occurs).
-    Then, where the state has hidden parts, up to ROUNDS rounds of fictitious play: each round
-    adds the best response to the last MEMORY tables found, and the table kept is the one whose
-    worst contest figure against all the others is highest. BUDGET (seconds) ends the rounds
-    early. Where the state is only the two scores, the first pass is exact backward induction.
+    1. Up to ITERATIONS passes of self-play improvement, valuing what follows as full-information
+       play; where the state is only the two scores, this is exact backward induction and the
+       search ends here. A START table with hidden state (a warm start, e.g. the table solved
+       before) skips this stage and joins the population as it is.
+    2. Up to ITERATIONS passes of self-play improvement valuing what follows as the table's own
+       play (the hidden states a table cannot see cost it what they really cost).
+    3. Up to ROUNDS rounds of fictitious play: each adds the best response to the last MEMORY
+       tables.
+
+    Every table found joins a population. The CHECKS tables that fare best against the rest of
+    the population (and the table of stage 1) are measured by a best response, and the least
+    exploitable is kept. BUDGET (seconds) bounds the whole search, measurements included.
     """
     began = time.perf_counter()
     model = model_for(variant, goal)
-    table = model.columns(start) if start is not None else np.full((model.goal,) * 2, 4 + model.offset)
-    both = np.stack([table, table])[None].copy()
-    mine = np.array([[True, True]])
-    W = None
-    done = 0
-    for done in range(1, iterations + 1):
-        before = both[0, 0].copy()
-        occ = occupancy(model, both)
-        W = backward(model, 1, _improver(model, both, mine, occ, full=model.nh > 1), keep=W)
-        both[0, 1] = both[0, 0]
-        changed = int((before != both[0, 0]).sum())
-        if say:
-            say(f"  iteration {done}: {changed} entries changed")
-        if changed == 0 or model.nh == 1:
-            break
-    population = [both[0, 0].copy()]
-    table = population[0]
-    if model.nh > 1:
-        figures = {}  # (i, j) -> contest figure of population[i] against population[j]
-        for r in range(1, rounds + 1):
-            if budget is not None and time.perf_counter() - began > budget:
-                if say:
-                    say(f"  time budget of {budget:.0f} s used: stopping after {r - 1} rounds")
-                break
-            newest = _respond(model, population[-memory:], population[-1], iterations=2)
-            population.append(newest)
-            j = len(population) - 1
-            for i in range(j):
-                fig = contest_figure(variant, newest - model.offset, population[i] - model.offset, goal=goal)
-                figures[j, i], figures[i, j] = fig, 1 - fig
+    hidden = model.nh > 1
+    W, done, pass_time = None, 0, 0.0
+    if start is not None and hidden:  # a warm start: the table joins as it is, stage 1 is skipped
+        table = model.columns(start)
+    else:
+        table = np.full((model.goal,) * 2, 4 + model.offset) if start is None else model.columns(start)
+        for done in range(1, iterations + 1):
+            clock = time.perf_counter()
+            table, changed, W = _self_play(model, table, full=hidden, W=W)
+            pass_time = time.perf_counter() - clock
             if say:
-                worst = min(figures[j, i] for i in range(j))
-                say(f"  round {r}: the new table's worst figure against the others {worst:.4f}")
-        if len(population) > 1:
-            worst = [min(figures[i, j] for j in range(len(population)) if j != i) for i in range(len(population))]
-            pick = int(np.argmax(worst))
-            # keep whichever of the self-play table and the pick a best response beats by less
-            measured = []
-            for i in dict.fromkeys((0, pick)):
-                _, exploit = best_response(variant, population[i] - model.offset, goal=goal, iterations=4)
-                measured.append((exploit, i))
-                if say:
-                    say(f"  table {i}: a best response reaches {exploit:.4f}")
-            exploitability, best = min(measured)
-            result = population[best] - model.offset
-            return ScoreOnly(result, done, win_rate(variant, result, result, goal=goal), exploitability)
-    result = table - model.offset
-    return ScoreOnly(result, done, win_rate(variant, result, result, goal=goal))
+                say(f"  self-play {done}: {changed} entries changed")
+            if changed == 0 or not hidden:
+                break
+    if not hidden:
+        result = table - model.offset
+        return ScoreOnly(result, done, win_rate(variant, result, result, goal=goal))
+
+    population = [table]
+    figures: dict[tuple[int, int], float] = {}
+    # a measurement (3 best-response passes, each about two self-play passes), until timed
+    check_cost = [6 * pass_time]
+
+    def time_left(reserve: float) -> bool:
+        return budget is None or time.perf_counter() - began + reserve < budget
+
+    def join(newest: np.ndarray, label: str) -> None:
+        population.append(newest)
+        j = len(population) - 1
+        others = np.stack(population[:j]) - model.offset
+        for i, fig in enumerate(figures_against(variant, newest - model.offset, others, goal=goal)):
+            figures[j, i], figures[i, j] = float(fig), 1 - float(fig)
+        if say:
+            say(f"  {label}: worst figure against the other tables {min(figures[j, i] for i in range(j)):.4f}")
+
+    def reserve() -> float:  # time to keep for the measurements
+        return (checks + 1) * check_cost[0]
+
+    for step in range(1, iterations + 1):  # own play takes at most 40% of the budget
+        if not time_left(reserve()) or (budget is not None and time.perf_counter() - began > 0.4 * budget):
+            break
+        clock = time.perf_counter()
+        newest, changed, _ = _self_play(model, population[-1], full=False)
+        if not pass_time:
+            pass_time = time.perf_counter() - clock
+            check_cost[0] = 6 * pass_time
+        join(newest, f"own-play {step} ({changed} changed)")
+        if changed == 0:
+            break
+    for r in range(1, rounds + 1):
+        if not time_left(reserve() + 2 * check_cost[0]):
+            break
+        join(_respond(model, population[-memory:], population[-1], iterations=2), f"round {r}")
+
+    worst = [min((figures[i, j] for j in range(len(population)) if j != i), default=0.5)
+             for i in range(len(population))]
+    ranked = [int(i) for i in np.argsort(worst)[::-1]]
+    candidates = list(dict.fromkeys([ranked[0], 0] + ranked[1:checks]))
+    measured = []
+    for i in candidates:
+        if len(measured) >= 2 and not time_left(check_cost[0]):
+            break
+        clock = time.perf_counter()
+        _, exploit = best_response(variant, population[i] - model.offset, goal=goal, iterations=3)
+        check_cost[0] = time.perf_counter() - clock
+        measured.append((exploit, i))
+        if say:
+            say(f"  table {i}: a best response reaches {exploit:.4f}")
+    exploitability, best = min(measured)
+    result = population[best] - model.offset
+    return ScoreOnly(result, done, win_rate(variant, result, result, goal=goal), exploitability)
 
 
 def best_response(variant: Variant, table: np.ndarray, *, goal: int | None = None,

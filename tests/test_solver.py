@@ -44,7 +44,20 @@ def test_pig_tail_no_single_entry_change_improves():
 def test_score_only_tables_are_legal_and_strong():
     for name in ("fa19", "sp18"):
         variant = load_variant(name)
-        solved = solve_score_only(variant, goal=GOAL, iterations=3)
+        solved = solve_score_only(variant, goal=GOAL, iterations=3, rounds=2)
         model = model_for(variant, GOAL)
         assert set(np.unique(solved.table)) <= set(model.choices)
         assert contest_figure(variant, solved.table, always(4, GOAL), goal=GOAL) > 0.6
+        # the exploitability reported is what a best response really reaches
+        _, again = best_response(variant, solved.table, goal=GOAL, iterations=3)
+        assert abs(again - solved.exploitability) < 1e-12
+        assert solved.exploitability >= 0.5 - 1e-12
+
+
+def test_a_warm_start_never_ends_worse_than_its_table():
+    variant = load_variant("su18")
+    start = always(5, GOAL)
+    _, start_exploit = best_response(variant, start, goal=GOAL, iterations=3)
+    solved = solve_score_only(variant, goal=GOAL, start=start, iterations=2, rounds=1)
+    assert solved.exploitability <= start_exploit + 1e-12
+    assert solved.exploitability < start_exploit  # and here it finds a better table

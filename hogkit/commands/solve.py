@@ -25,7 +25,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     solve.add_argument("--write", action="store_true", help="save the score-only table for the kit")
     solve.add_argument("--iterations", type=int, default=8, help="self-play improvement passes")
     solve.add_argument("--rounds", type=int, default=30, help="fictitious-play rounds (hidden-state variants)")
-    solve.add_argument("--budget", type=float, default=150.0, help="seconds the score-only search may take")
+    solve.add_argument("--fresh", action="store_true",
+                       help="start from always_roll(4), not from the table solved before")
+    solve.add_argument("--budget", type=float, default=170.0,
+                       help="seconds the score-only search may take, measurements included")
     solve.set_defaults(func=run_solve)
     contest = sub.add_parser("contest", help="check contest entries and run tournaments")
     csub = contest.add_subparsers(dest="contest_command", metavar="ACTION", parser_class=type(contest))
@@ -79,17 +82,27 @@ def baselines(variant) -> dict[str, np.ndarray]:
     return found
 
 
-def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: float | None = 150.0,
-                 say=print) -> tuple[np.ndarray, dict[str, float]]:
-    """Solve VARIANT, print the figures, and return the score-only table and its figures."""
+def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: float | None = 170.0,
+                 fresh: bool = False, say=print) -> tuple[np.ndarray, dict[str, float]]:
+    """Solve VARIANT, print the figures, and return the score-only table and its figures.
+
+    Unless FRESH, the search starts from the table solved before for these rules, if any, so a
+    new run keeps what earlier runs found and can only improve on it."""
     from hogkit.exact import contest_figure
+    from hogkit.final import read_solved_table
     from hogkit.solver import best_response, solve_full_information, solve_score_only
+    from hogkit.strategy_table import decode_table
 
     start = time.perf_counter()
     full, _ = solve_full_information(variant)
     say(f"full information: the first player wins {full:.6f} ({time.perf_counter() - start:.1f} s)")
     start = time.perf_counter()
-    solved = solve_score_only(variant, iterations=iterations, rounds=rounds, budget=budget, say=say)
+    before = None if fresh else read_solved_table(variant)
+    start_table = np.array(decode_table(before[0]), dtype=np.int64) if before else None
+    if start_table is not None:
+        say("score only: starting from the table solved before (--fresh starts from always_roll(4))")
+    solved = solve_score_only(variant, start=start_table, iterations=iterations, rounds=rounds,
+                              budget=budget, say=say)
     say(f"score only: the first player wins {solved.self_play:.6f} against itself "
         f"({time.perf_counter() - start:.1f} s)")
     figures: dict[str, float] = {}
@@ -116,9 +129,10 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.iterations < 1:
         raise HogkitError("--iterations must be at least 1", "e.g. --iterations 8")
     if args.rounds < 0 or args.budget <= 0:
-        raise HogkitError("--rounds must be 0 or more and --budget more than 0", "e.g. --rounds 30 --budget 150")
+        raise HogkitError("--rounds must be 0 or more and --budget more than 0", "e.g. --rounds 30 --budget 170")
     variant = load_variant(args.variant)
-    table, figures = solve_report(variant, iterations=args.iterations, rounds=args.rounds, budget=args.budget)
+    table, figures = solve_report(variant, iterations=args.iterations, rounds=args.rounds, budget=args.budget,
+                                  fresh=args.fresh)
     if args.write:
         path = solved_table_path(variant)
         path.parent.mkdir(parents=True, exist_ok=True)
