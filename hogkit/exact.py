@@ -111,7 +111,7 @@ class Model:
                 for s1 in range(goal):
                     self.wild[s0, s1] = 1 if wild.hook(s0, s1) else 0
 
-        self.chop_row = len(dists)  # a row with no outcomes: a Pork Chop turn rolls nothing
+        self.chop_row = len(dists)  # a Pork Chop rolls nothing: all zeros here, one sure 0 in the chunks
         self.vals = np.vstack([self.vals, np.zeros((1, nnz), dtype=np.int64)])
         self.probs = np.vstack([self.probs, np.zeros((1, nnz))])
         self.wild_flat = np.concatenate([self.wild.ravel(), self.wild.T.ravel()])
@@ -152,9 +152,6 @@ class Model:
             for who in range(2):
                 self.rolls[who, hi, ci], self.bonus[who, hi, ci] = rolls, bonus
                 self.nextctx[who, hi, ci] = (who if extra else 1 - who) * H + index[nh]
-        # Row code of each choice: dice rows 0..9 (plus 10 for four-sided), 20 (plus the opponent's
-        # score) for zero dice, -1 for a Pork Chop; the bonus shifts the mover's score.
-        self.row = np.where(self.rolls > 0, self.rolls - 1, np.where(self.rolls == 0, 20, -1))
         # Group hidden states that share (rolls, bonus, next context) for each (mover, choice).
         keys = self.rolls * 10**9 + self.bonus * 10**7 + self.nextctx
         self.ngroup = max(len(np.unique(keys[w, :, c])) for w in range(2) for c in range(self.nchoice))
@@ -171,7 +168,6 @@ class Model:
                 self.g_rolls[w, c] = self.rolls[w, reps, c]
                 self.g_bonus[w, c] = self.bonus[w, reps, c]
                 self.g_ctx[w, c] = self.nextctx[w, reps, c]
-        self.g_row = np.where(self.g_rolls > 0, self.g_rolls - 1, np.where(self.g_rolls == 0, 20, -1))
         self.layer_members = {layer: np.nonzero(self.hlayer == layer)[0] for layer in self.layers}
 
         # After the turn: raw mover score x vs opponent b -> scores, as flat cells or terminal.
@@ -208,8 +204,8 @@ class Model:
         same block of next contexts. A part is evaluated once for its whole block.
 
         The block is the smallest run of innermost hidden fields (see LAYOUT) that keeps each
-        part's next contexts together; ``part_of`` and ``inner_of`` say where each hidden state's
-        value sits among the parts' blocks.
+        part's next contexts together; ``part_pick`` (row ``who * C + choice``) says where each
+        hidden state's value sits among the parts' blocks.
         """
         H, C = self.nh, self.nchoice
         slot = np.where(self.rolls == CHOP, 2, np.where(self.nextctx // H == np.arange(2)[:, None, None], 1, 0))
@@ -228,7 +224,7 @@ class Model:
         self.part_bonus = np.zeros((2, C, P), dtype=np.int64)
         self.part_slot = np.zeros((2, C, P), dtype=np.int64)
         self.part_block = np.zeros((2, C, P), dtype=np.int64)
-        self.part_of = np.zeros((2, H, C), dtype=np.int64)
+        part_of = np.zeros((2, H, C), dtype=np.int64)
         for w in range(2):
             for c in range(C):
                 uniq, first, inv = np.unique(keys[w, :, c], return_index=True, return_inverse=True)
@@ -237,10 +233,9 @@ class Model:
                 self.part_bonus[w, c, :n] = self.bonus[w, first, c]
                 self.part_slot[w, c, :n] = slot[w, first, c]
                 self.part_block[w, c, :n] = self.nextctx[w, first, c] // block
-                self.part_of[w, :, c] = inv
-        # row who * C + c: where each hidden state's value sits among the parts' blocks
+                part_of[w, :, c] = inv
+        self.part_pick = (part_of * block + self.nextctx % block).transpose(0, 2, 1).reshape(2 * C, H).copy()
         self.diagonals = [self._plan_diagonal(total) for total in range(2 * self.goal - 1)]
-        self.part_pick = (self.part_of * block + self.nextctx % block).transpose(0, 2, 1).reshape(2 * C, H).copy()
 
     def _plan_diagonal(self, total: int) -> Diagonal:
         """The cells of one diagonal of the score sum and, for each cell and choice, each part's

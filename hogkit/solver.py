@@ -50,13 +50,9 @@ def solve_full_information(variant: Variant, *, goal: int | None = None) -> tupl
     optimally.
     """
     model = model_for(variant, goal)
-    cols = np.arange(model.nchoice)
 
     def choose(total, layer, who, mover, opp, value_of):
-        mine = [np.where(who[None, :, None] == 0, v, 1 - v)
-                for v in (value_of(np.full((1, len(who)), c)) for c in cols)]
-        best = np.max(mine, axis=0)
-        return np.where(who[None, :, None] == 0, best, 1 - best)
+        return _best_values(who, [value_of(np.full((1, len(who)), c)) for c in range(model.nchoice)])
 
     W = backward(model, 1, choose)
     return float(start_values(model, W)[0]), value_table(model, W[0])
@@ -234,7 +230,7 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
     population = [table]
     figures: dict[tuple[int, int], float] = {}
     # a measurement (3 best-response passes, each about two self-play passes), until timed
-    check_cost = [6 * pass_time]
+    check_cost = 6 * pass_time
 
     def time_left(reserve: float) -> bool:
         return budget is None or time.perf_counter() - began + reserve < budget
@@ -249,7 +245,7 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
             say(f"  {label}: worst figure against the other tables {min(figures[j, i] for i in range(j)):.4f}")
 
     def reserve() -> float:  # time to keep for the measurements
-        return (checks + 1) * check_cost[0]
+        return (checks + 1) * check_cost
 
     for step in range(1, iterations + 1):  # own play takes at most 40% of the budget
         if not time_left(reserve()) or (budget is not None and time.perf_counter() - began > 0.4 * budget):
@@ -258,12 +254,12 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
         newest, changed, _ = _self_play(model, population[-1], full=False)
         if not pass_time:
             pass_time = time.perf_counter() - clock
-            check_cost[0] = 6 * pass_time
+            check_cost = 6 * pass_time
         join(newest, f"own-play {step} ({changed} changed)")
         if changed == 0:
             break
     for r in range(1, rounds + 1):
-        if not time_left(reserve() + 2 * check_cost[0]):
+        if not time_left(reserve() + 2 * check_cost):
             break
         join(_respond(model, population[-memory:], population[-1], iterations=2), f"round {r}")
 
@@ -273,11 +269,11 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
     candidates = list(dict.fromkeys([ranked[0], 0] + ranked[1:checks]))
     measured = []
     for i in candidates:
-        if len(measured) >= 2 and not time_left(check_cost[0]):
+        if len(measured) >= 2 and not time_left(check_cost):
             break
         clock = time.perf_counter()
         _, exploit = best_response(variant, population[i] - model.offset, goal=goal, iterations=3)
-        check_cost[0] = time.perf_counter() - clock
+        check_cost = time.perf_counter() - clock
         measured.append((exploit, i))
         if say:
             say(f"  table {i}: a best response reaches {exploit:.4f}")
