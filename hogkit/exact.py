@@ -123,6 +123,11 @@ class Model:
         counts = np.array([-(-len(outcomes) // CHUNK) for outcomes in live])
         self.chunk_start = np.concatenate([[0], np.cumsum(counts)[:-1]])
         self.chunk_count = counts
+        # The same outcomes back to back, for reads that serve a whole batch (no padding there).
+        self.outcome_count = np.array([len(outcomes) for outcomes in live])
+        self.outcome_start = np.concatenate([[0], np.cumsum(self.outcome_count)[:-1]])
+        self.outcome_vals = np.array([v for outcomes in live for v, _ in outcomes], dtype=np.int64)
+        self.outcome_probs = np.array([p for outcomes in live for _, p in outcomes])
         self.chunk_vals = np.zeros((counts.sum(), CHUNK), dtype=np.int64)
         self.chunk_probs = np.zeros((counts.sum(), CHUNK))
         for r, outcomes in enumerate(live):
@@ -276,24 +281,24 @@ Chooser = Callable[[int, int, np.ndarray, np.ndarray, np.ndarray, Callable[[np.n
 
 
 def backward(model: Model, batch: int, choose: Chooser, *, keep: np.ndarray | None = None) -> np.ndarray:
-    """Backward induction. Returns ``W[batch, context // block, cell, context % block]`` =
-    P(player 0 wins) (see :func:`start_values` and :func:`value_table`).
+    """Backward induction. Returns ``W[context // block, cell, pair, context % block]`` =
+    P(player 0 wins) for each pair of the batch (see :func:`start_values` and :func:`value_table`).
 
     A cell is ``mover * goal + opponent`` (the scores as the player to move sees them) and a
     context is ``who * H + hidden``; the contexts one part of a choice leads to form one block
-    (see :meth:`Model._plan_parts`), and a block's rows for neighbouring cells sit side by side,
-    as the outcomes of a roll land on neighbouring cells. Two more cells at the end, ``goal**2`` and ``goal**2 + 1``,
-    stand for a game won by player 0 and by player 1. CHOOSE(total, layer, who, mover, opp,
-    value_of) returns the values ``[batch, cells, H]`` to keep for the cells of one diagonal;
-    ``value_of(cols)`` gives the values ``[batch, cells, H]`` of playing the choice columns COLS
-    ``[batch, cells]``. Hidden states are settled one Pork Chop layer at a time (most chops
-    used first), as a chop leads to the same diagonal. KEEP, if given, is reused as W.
+    (see :meth:`Model._plan_parts`). Pairs sit inside cells, so where every pair makes the same
+    choice one read serves the whole batch. Two more cells at the end, ``goal**2`` and
+    ``goal**2 + 1``, stand for a game won by player 0 and by player 1. CHOOSE(total, layer, who,
+    mover, opp, value_of) returns the values ``[batch, cells, H]`` to keep for the cells of one
+    diagonal; ``value_of(cols)`` gives the values ``[batch, cells, H]`` of playing the choice
+    columns COLS ``[batch, cells]``. Hidden states are settled one Pork Chop layer at a time (most
+    chops used first), as a chop leads to the same diagonal. KEEP, if given, is reused as W.
     """
     g, H = model.goal, model.nh
     block = model.block
-    W = np.zeros((batch, model.nblock, g * g + 2, block)) if keep is None else keep
-    W[:, :, g * g] = 1.0
-    W[:, :, g * g + 1] = 0.0
+    W = _aligned_zeros((model.nblock, g * g + 2, batch, block)) if keep is None else keep
+    W[:, g * g] = 1.0
+    W[:, g * g + 1] = 0.0
     for total in range(2 * g - 2, -1, -1):
         diagonal = model.diagonals[total]
         who, mover, opp, cell = diagonal.who, diagonal.mover, diagonal.opp, diagonal.cell
@@ -306,13 +311,22 @@ def backward(model: Model, batch: int, choose: Chooser, *, keep: np.ndarray | No
         for layer in model.layers:
             vals = choose(total, layer, who, mover, opp, value_of)  # [batch, cells, H]
             if len(model.layers) == 1:
-                shaped = vals.reshape(batch, len(who), H // block, block).transpose(1, 0, 2, 3)
-                W.reshape(batch, 2, H // block, -1, block)[:, who, :, cell] = shaped
+                shaped = vals.reshape(batch, len(who), H // block, block).transpose(1, 2, 0, 3)
+                W.reshape(2, H // block, -1, batch, block)[who, :, cell] = shaped
             else:
                 hsel = model.layer_members[layer]
                 ctx = who[:, None] * H + hsel[None, :]
-                W[:, ctx // block, cell[:, None], ctx % block] = vals[:, :, hsel]
+                W[ctx // block, cell[:, None], :, ctx % block] = vals[:, :, hsel].transpose(1, 2, 0)
     return W
+
+
+def _aligned_zeros(shape: tuple[int, ...]) -> np.ndarray:
+    """Zeros of SHAPE starting on a 64-byte boundary, so that a row of eight values is one cache
+    line (NumPy's own arrays start 16 bytes past one)."""
+    size = int(np.prod(shape))
+    raw = np.zeros(size + 8)
+    skip = (-raw.ctypes.data % 64) // 8
+    return raw[skip:skip + size].reshape(shape)
 
 
 def _values(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagonal,
@@ -321,41 +335,97 @@ def _values(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagonal,
     (``[batch, cells]``) in the cells of one DIAGONAL.
 
     Each part of a choice (see :meth:`Model._plan_parts`) sums over its outcomes whole blocks of
-    next contexts at once: one row of W per outcome. MEMO keeps the sums of COLS between the Pork
-    Chop layers of a diagonal; only the chop parts, which read this diagonal, are read again.
+    next contexts at once. In a cell where every pair of a batch plays the same choice, one read
+    per outcome covers the blocks of the whole batch (:func:`_shared_sums`); elsewhere, and for a
+    single pair, each pair reads its own, CHUNK outcomes at a time (:func:`_own_sums`). MEMO keeps
+    the sums of COLS between the Pork Chop layers of a diagonal; only the chop parts, which read
+    this diagonal, are read again.
     """
-    block = model.block
     batch, n = cols.shape
+    P, block = model.nparts, model.block
     key = cols.tobytes()
     if memo is not None and key in memo:
-        sums, chops, chop_rows = memo[key]
-        sums = sums.copy()
-        sums[chops] = np.take(W.reshape(-1, block), chop_rows, axis=0)
+        shared, own = memo[key]
+        shared, own = _reread_chops(W, shared, batch), _reread_chops(W, own, 1)
     else:
-        picked = np.take(diagonal.plan, np.arange(n) * model.nchoice + cols, axis=0)  # [batch, n, P, 3]
-        row = picked[..., 0].ravel()
-        base = picked[..., 1].ravel()
-        wrow = ((picked[..., 2] + (np.arange(batch) * model.nblock)[:, None, None]) * (model.goal ** 2 + 2)).ravel()
-        counts = model.chunk_count[row]
-        owner = np.repeat(np.arange(row.size), counts)
-        first = np.cumsum(counts) - counts
-        chunk = np.arange(owner.size) + np.repeat(model.chunk_start[row] - first, counts)
-        post = model.post_flat[base[owner, None] + model.chunk_vals[chunk]]  # [chunks, CHUNK]
-        rows = np.take(W.reshape(-1, block), wrow[owner, None] + post, axis=0)
-        terms = np.einsum("tkb,tk->tb", rows, model.chunk_probs[chunk])
-        some = counts > 0
-        if some.all():
-            sums = np.add.reduceat(terms, first, axis=0)
-        else:
-            sums = np.zeros((row.size, block))
-            if owner.size:
-                sums[some] = np.add.reduceat(terms, first[some], axis=0)
+        same = (cols == cols[0]).all(axis=0) if batch > 1 else np.zeros(n, dtype=bool)
+        shared = _shared_sums(model, W, cols[0, same], diagonal, np.nonzero(same)[0])
+        own = _own_sums(model, W, cols[:, ~same], diagonal, np.nonzero(~same)[0])
         if memo is not None:
-            chops = np.nonzero(row == model.chop_row)[0]
-            memo[key] = (sums, chops, wrow[chops] + model.post_flat[base[chops]])
+            memo[key] = (shared, own)
+    out = np.empty((batch, n, model.nh))
     pick = np.take(model.part_pick, diagonal.who * model.nchoice + cols, axis=0)  # [batch, n, H]
-    pick += (np.arange(batch * n) * (model.nparts * block)).reshape(batch, n, 1)
-    return np.take(sums, pick)
+    cells, sums = shared[0], shared[1]
+    if cells.size:  # sums [cells * P, batch * block] -> [batch, cells, P * block]
+        per_pair = sums.reshape(cells.size, P, batch, block).transpose(2, 0, 1, 3).reshape(batch, cells.size, -1)
+        out[:, cells] = np.take_along_axis(per_pair, pick[:, cells], axis=2)
+    cells, sums = own[0], own[1]
+    if cells.size:  # sums [batch * cells * P, block]
+        local = pick[:, cells] + (np.arange(batch * cells.size) * (P * block)).reshape(batch, cells.size, 1)
+        out[:, cells] = np.take(sums, local)
+    return out
+
+
+def _shared_sums(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagonal, cells: np.ndarray):
+    """Parts' sums ``[cells * P, batch * block]`` where every pair plays COLS (``[cells]``) in
+    CELLS: one row of W per outcome, holding every pair's block. Returns (cells, sums, chops)."""
+    if not cells.size:
+        return cells, None, None
+    G = model.goal ** 2 + 2
+    wide = W.reshape(model.nblock * G, -1)
+    picked = diagonal.plan[cells * model.nchoice + cols]  # [cells, P, 3]
+    row, base, blk = picked[..., 0].ravel(), picked[..., 1].ravel(), picked[..., 2].ravel()
+    counts = model.outcome_count[row]
+    first = np.cumsum(counts) - counts
+    owner = np.repeat(np.arange(row.size), counts)
+    outcome = np.arange(owner.size) + np.repeat(model.outcome_start[row] - first, counts)
+    post = model.post_flat[base[owner] + model.outcome_vals[outcome]]
+    rows = np.take(wide, blk[owner] * G + post, axis=0)
+    rows *= model.outcome_probs[outcome][:, None]
+    some = counts > 0
+    sums = np.zeros((row.size, wide.shape[1]))
+    if owner.size:
+        sums[some] = np.add.reduceat(rows, first[some], axis=0)
+    chops = np.nonzero(row == model.chop_row)[0]
+    return cells, sums, (chops, blk[chops] * G + model.post_flat[base[chops]])
+
+
+def _own_sums(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagonal, cells: np.ndarray):
+    """Parts' sums ``[batch * cells * P, block]`` where each pair plays its own COLS
+    (``[batch, cells]``) in CELLS, outcomes read CHUNK at a time. Returns (cells, sums, chops)."""
+    if not cells.size:
+        return cells, None, None
+    batch, n = cols.shape
+    G = model.goal ** 2 + 2
+    narrow = W.reshape(-1, model.block)
+    picked = np.take(diagonal.plan, cells * model.nchoice + cols, axis=0)  # [batch, n, P, 3]
+    row, base = picked[..., 0].ravel(), picked[..., 1].ravel()
+    pair = np.broadcast_to(np.arange(batch)[:, None, None], picked.shape[:-1]).ravel()
+    wrow = picked[..., 2].ravel() * G * batch + pair
+    counts = model.chunk_count[row]
+    owner = np.repeat(np.arange(row.size), counts)
+    first = np.cumsum(counts) - counts
+    chunk = np.arange(owner.size) + np.repeat(model.chunk_start[row] - first, counts)
+    post = model.post_flat[base[owner, None] + model.chunk_vals[chunk]]  # [chunks, CHUNK]
+    rows = np.take(narrow, wrow[owner, None] + post * batch, axis=0)
+    terms = np.matmul(model.chunk_probs[chunk][:, None, :], rows)[:, 0]
+    some = counts > 0
+    sums = np.zeros((row.size, model.block))
+    if owner.size:
+        sums[some] = np.add.reduceat(terms, first[some], axis=0)
+    chops = np.nonzero(row == model.chop_row)[0]
+    return cells, sums, (chops, wrow[chops] + model.post_flat[base[chops]] * batch)
+
+
+def _reread_chops(W: np.ndarray, found, width: int):
+    """FOUND (cells, sums, chops) with the chop parts' rows read again from W (a Pork Chop
+    leads to the same diagonal, whose values the last layer changed)."""
+    cells, sums, chops = found
+    if not cells.size or not chops[0].size:
+        return found
+    sums = sums.copy()
+    sums[chops[0]] = np.take(W.reshape(-1, sums.shape[1]), chops[1], axis=0)
+    return cells, sums, chops
 
 
 def win_rates(variant: Variant, tables0, tables1, *, goal: int | None = None) -> np.ndarray:
@@ -376,12 +446,12 @@ def win_rates(variant: Variant, tables0, tables1, *, goal: int | None = None) ->
 
 def start_values(model: Model, W: np.ndarray) -> np.ndarray:
     """P(player 0 wins) from the start of the game, for each pair of a :func:`backward` result."""
-    return W[:, model.h0 // model.block, 0, model.h0 % model.block]
+    return W[model.h0 // model.block, 0, :, model.h0 % model.block]
 
 
-def value_table(model: Model, W: np.ndarray) -> np.ndarray:
+def value_table(model: Model, W: np.ndarray, *, pair: int = 0) -> np.ndarray:
     """One pair's :func:`backward` result as ``[context, cell]``."""
-    return W.transpose(0, 2, 1).reshape(2 * model.nh, -1)
+    return W[:, :, pair].transpose(0, 2, 1).reshape(2 * model.nh, -1)
 
 
 def win_rate(variant: Variant, table0, table1, *, goal: int | None = None) -> float:

@@ -55,7 +55,7 @@ def solve_full_information(variant: Variant, *, goal: int | None = None) -> tupl
         return _best_values(who, [value_of(np.full((1, len(who)), c)) for c in range(model.nchoice)])
 
     W = backward(model, 1, choose)
-    return float(start_values(model, W)[0]), value_table(model, W[0])
+    return float(start_values(model, W)[0]), value_table(model, W)
 
 
 def occupancy(model: Model, both: np.ndarray) -> np.ndarray:
