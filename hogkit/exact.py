@@ -241,6 +241,26 @@ class Model:
                 part_of[w, :, c] = inv
         self.part_pick = (part_of * block + self.nextctx % block).transpose(0, 2, 1).reshape(2 * C, H).copy()
         self.diagonals = [self._plan_diagonal(total) for total in range(2 * self.goal - 1)]
+        self._plan_compact(part_of)
+
+    def _plan_compact(self, part_of: np.ndarray) -> None:
+        """Whether two tables can be evaluated with one value per part instead of one per hidden
+        state (:func:`_compact_win_rates`), and the map that makes it work.
+
+        That holds when the inner hidden field (the mover's own previous choice, under Feral Hogs)
+        only decides which part of a choice the state falls in, and the next mover's inner field
+        is the mover's outer one: then, as a table makes one choice per cell, the values of a cell
+        differ only by part (the same for both players). ``class_map[choice, part, inner]`` is 1
+        where a mover with that inner field falls in that part."""
+        H, block, P = self.nh, self.block, self.nparts
+        h = np.arange(H)
+        self.compact = (
+            len(self.layers) == 1 and H == block * block and block > 1
+            and (part_of == part_of[:, h % block]).all() and (part_of[0] == part_of[1]).all()
+            and (self.nextctx % block == (h // block)[None, :, None]).all()
+        )
+        inner = part_of[0, :block, :].T[:, None, :]  # [choice, 1, inner]
+        self.class_map = (inner == np.arange(P)[None, :, None]).astype(float)
 
     def _plan_diagonal(self, total: int) -> Diagonal:
         """The cells of one diagonal of the score sum and, for each cell and choice, each part's
@@ -342,35 +362,48 @@ def _values(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagonal,
     this diagonal, are read again.
     """
     batch, n = cols.shape
-    P, block = model.nparts, model.block
     key = cols.tobytes()
     if memo is not None and key in memo:
-        shared, own = memo[key]
-        shared, own = _reread_chops(W, shared, batch), _reread_chops(W, own, 1)
+        groups = [(cells, shared, _reread_chops(W, found)) for cells, shared, found in memo[key]]
     else:
         same = (cols == cols[0]).all(axis=0) if batch > 1 else np.zeros(n, dtype=bool)
-        shared = _shared_sums(model, W, cols[0, same], diagonal, np.nonzero(same)[0])
-        own = _own_sums(model, W, cols[:, ~same], diagonal, np.nonzero(~same)[0])
+        everywhere, keep = np.arange(n), memo is not None
+        if same.all():
+            groups = [(everywhere, True, _shared_sums(model, W, cols[0], diagonal, everywhere, with_chops=keep))]
+        elif not same.any():
+            groups = [(everywhere, False, _own_sums(model, W, cols, diagonal, everywhere, with_chops=keep))]
+        else:
+            alike, apart = np.nonzero(same)[0], np.nonzero(~same)[0]
+            groups = [(alike, True, _shared_sums(model, W, cols[0, alike], diagonal, alike, with_chops=keep)),
+                      (apart, False, _own_sums(model, W, cols[:, apart], diagonal, apart, with_chops=keep))]
         if memo is not None:
-            memo[key] = (shared, own)
-    out = np.empty((batch, n, model.nh))
+            memo[key] = groups
     pick = np.take(model.part_pick, diagonal.who * model.nchoice + cols, axis=0)  # [batch, n, H]
-    cells, sums = shared[0], shared[1]
-    if cells.size:  # sums [cells * P, batch * block] -> [batch, cells, P * block]
-        per_pair = sums.reshape(cells.size, P, batch, block).transpose(2, 0, 1, 3).reshape(batch, cells.size, -1)
-        out[:, cells] = np.take_along_axis(per_pair, pick[:, cells], axis=2)
-    cells, sums = own[0], own[1]
-    if cells.size:  # sums [batch * cells * P, block]
-        local = pick[:, cells] + (np.arange(batch * cells.size) * (P * block)).reshape(batch, cells.size, 1)
-        out[:, cells] = np.take(sums, local)
+    if len(groups) == 1:
+        return _spread(model, groups[0][2][0], pick, shared=groups[0][1])
+    out = np.empty((batch, n, model.nh))
+    for cells, shared, (sums, _) in groups:
+        out[:, cells] = _spread(model, sums, pick[:, cells], shared=shared)
     return out
 
 
-def _shared_sums(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagonal, cells: np.ndarray):
+def _spread(model: Model, sums: np.ndarray, pick: np.ndarray, *, shared: bool) -> np.ndarray:
+    """The values ``[batch, cells, H]`` of each hidden state, picked (PICK, from ``part_pick``)
+    among the parts' sums of :func:`_shared_sums` (SHARED) or :func:`_own_sums`."""
+    batch, n, _ = pick.shape
+    P, block = model.nparts, model.block
+    if shared:  # sums [cells * P, batch * block] -> [batch, cells, P * block]
+        per_pair = sums.reshape(n, P, batch, block).transpose(2, 0, 1, 3).reshape(batch, n, -1)
+        return np.take_along_axis(per_pair, pick, axis=2)
+    # sums [batch * cells * P, block]
+    return np.take(sums, pick + (np.arange(batch * n) * (P * block)).reshape(batch, n, 1))
+
+
+def _shared_sums(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagonal, cells: np.ndarray, *,
+                 with_chops: bool):
     """Parts' sums ``[cells * P, batch * block]`` where every pair plays COLS (``[cells]``) in
-    CELLS: one row of W per outcome, holding every pair's block. Returns (cells, sums, chops)."""
-    if not cells.size:
-        return cells, None, None
+    CELLS: one row of W per outcome, holding every pair's block. Returns (sums, chops): WITH_CHOPS,
+    the rows of the chop parts and where they read W (for :func:`_reread_chops`)."""
     G = model.goal ** 2 + 2
     wide = W.reshape(model.nblock * G, -1)
     picked = diagonal.plan[cells * model.nchoice + cols]  # [cells, P, 3]
@@ -386,46 +419,47 @@ def _shared_sums(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagon
     sums = np.zeros((row.size, wide.shape[1]))
     if owner.size:
         sums[some] = np.add.reduceat(rows, first[some], axis=0)
-    chops = np.nonzero(row == model.chop_row)[0]
-    return cells, sums, (chops, blk[chops] * G + model.post_flat[base[chops]])
+    chops = np.nonzero(row == model.chop_row)[0] if with_chops else np.zeros(0, dtype=np.int64)
+    return sums, (chops, blk[chops] * G + model.post_flat[base[chops]])
 
 
-def _own_sums(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagonal, cells: np.ndarray):
+def _own_sums(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagonal, cells: np.ndarray, *,
+              with_chops: bool):
     """Parts' sums ``[batch * cells * P, block]`` where each pair plays its own COLS
-    (``[batch, cells]``) in CELLS, outcomes read CHUNK at a time. Returns (cells, sums, chops)."""
-    if not cells.size:
-        return cells, None, None
+    (``[batch, cells]``) in CELLS, outcomes read CHUNK at a time. Returns (sums, chops) as
+    :func:`_shared_sums` does."""
     batch, n = cols.shape
     G = model.goal ** 2 + 2
     narrow = W.reshape(-1, model.block)
     picked = np.take(diagonal.plan, cells * model.nchoice + cols, axis=0)  # [batch, n, P, 3]
     row, base = picked[..., 0].ravel(), picked[..., 1].ravel()
-    pair = np.broadcast_to(np.arange(batch)[:, None, None], picked.shape[:-1]).ravel()
-    wrow = picked[..., 2].ravel() * G * batch + pair
+    wrow = (picked[..., 2] * (G * batch) + np.arange(batch)[:, None, None]).ravel()
     counts = model.chunk_count[row]
     owner = np.repeat(np.arange(row.size), counts)
     first = np.cumsum(counts) - counts
     chunk = np.arange(owner.size) + np.repeat(model.chunk_start[row] - first, counts)
     post = model.post_flat[base[owner, None] + model.chunk_vals[chunk]]  # [chunks, CHUNK]
-    rows = np.take(narrow, wrow[owner, None] + post * batch, axis=0)
+    if batch > 1:
+        post *= batch
+    rows = np.take(narrow, wrow[owner, None] + post, axis=0)
     terms = np.matmul(model.chunk_probs[chunk][:, None, :], rows)[:, 0]
     some = counts > 0
     sums = np.zeros((row.size, model.block))
     if owner.size:
         sums[some] = np.add.reduceat(terms, first[some], axis=0)
-    chops = np.nonzero(row == model.chop_row)[0]
-    return cells, sums, (chops, wrow[chops] + model.post_flat[base[chops]] * batch)
+    chops = np.nonzero(row == model.chop_row)[0] if with_chops else np.zeros(0, dtype=np.int64)
+    return sums, (chops, wrow[chops] + model.post_flat[base[chops]] * batch)
 
 
-def _reread_chops(W: np.ndarray, found, width: int):
-    """FOUND (cells, sums, chops) with the chop parts' rows read again from W (a Pork Chop
-    leads to the same diagonal, whose values the last layer changed)."""
-    cells, sums, chops = found
-    if not cells.size or not chops[0].size:
+def _reread_chops(W: np.ndarray, found: tuple) -> tuple:
+    """FOUND (sums, chops) with the chop parts' rows read again from W (a Pork Chop leads to the
+    same diagonal, whose values the last layer changed)."""
+    sums, (rows, where) = found
+    if not rows.size:
         return found
     sums = sums.copy()
-    sums[chops[0]] = np.take(W.reshape(-1, sums.shape[1]), chops[1], axis=0)
-    return cells, sums, chops
+    sums[rows] = np.take(W.reshape(-1, sums.shape[1]), where, axis=0)
+    return sums, (rows, where)
 
 
 def win_rates(variant: Variant, tables0, tables1, *, goal: int | None = None) -> np.ndarray:
@@ -438,10 +472,62 @@ def win_rates(variant: Variant, tables0, tables1, *, goal: int | None = None) ->
     t0, t1 = np.broadcast_arrays(t0.reshape((-1,) + t0.shape[-2:]), t1.reshape((-1,) + t1.shape[-2:]))
     both = np.stack([t0, t1], axis=1)  # [batch, who, mover, opp]
 
+    if model.compact:
+        return _compact_win_rates(model, both)
+
     def choose(total, layer, who, mover, opp, value_of):
         return value_of(both[:, who, mover, opp])
 
     return start_values(model, backward(model, both.shape[0], choose))
+
+
+def _compact_win_rates(model: Model, both: np.ndarray) -> np.ndarray:
+    """:func:`win_rates` for a model where one value per part is enough (see
+    :meth:`Model._plan_compact`): ``V[who * outer + o, cell, pair, part]``.
+
+    A part's sum needs the next mover's value for every inner field j it may have: the value of
+    the next mover's part for j under its own choice at the cell the roll leads to. So each part
+    sums the outcomes' values of part 0 once, and what each other part adds is summed by next
+    choice, then spread over j by ``class_map``.
+    """
+    g, C, P, block = model.goal, model.nchoice, model.nparts, model.block
+    G, batch, outer = g * g + 2, both.shape[0], model.nh // model.block
+    V = _aligned_zeros((2 * outer, G, batch, P))
+    V[:, g * g] = 1.0
+    flat = V.reshape(-1, P)
+    # the choice column each pair's player makes in each cell (0 where the game is over)
+    nextcol = np.zeros((batch, 2, G), dtype=np.int64)
+    nextcol[:, :, :g * g] = both.reshape(batch, 2, g * g)
+    nextcol = nextcol.ravel()
+    class_map = model.class_map[:, 1:].reshape(-1, block)  # parts after the first
+    for total in range(2 * g - 2, -1, -1):
+        diagonal = model.diagonals[total]
+        n = len(diagonal.who)
+        cols = both[:, diagonal.who, diagonal.mover, diagonal.opp]  # [batch, n]
+        picked = np.take(diagonal.plan, np.arange(n) * C + cols, axis=0)  # [batch, n, P, 3]
+        row, base, blk = picked[..., 0].ravel(), picked[..., 1].ravel(), picked[..., 2].ravel()
+        pair = np.repeat(np.arange(batch), n * P)
+        nextwho = blk // outer
+        counts = model.outcome_count[row]
+        first = np.cumsum(counts) - counts
+        owner = np.repeat(np.arange(row.size), counts)
+        outcome = np.arange(owner.size) + np.repeat(model.outcome_start[row] - first, counts)
+        post = model.post_flat[base[owner] + model.outcome_vals[outcome]]
+        values = np.take(flat, (blk * G * batch + pair)[owner] + post * batch, axis=0)  # [outcomes, P]
+        probs = model.outcome_probs[outcome]
+        sums = np.zeros((row.size, 1))
+        some = counts > 0
+        if owner.size:
+            sums[some, 0] = np.add.reduceat(values[:, 0] * probs, first[some])
+        if P > 1:  # what the other parts add over part 0, by the next mover's choice
+            slot = (np.arange(row.size) * C)[owner] + nextcol[((pair * 2 + nextwho) * G)[owner] + post]
+            extra = ((values[:, 1:] - values[:, :1]) * probs[:, None]).ravel()
+            sums = sums + np.bincount((slot[:, None] * (P - 1) + np.arange(P - 1)).ravel(), weights=extra,
+                                      minlength=row.size * C * (P - 1)).reshape(row.size, -1) @ class_map
+        shaped = sums.reshape(batch, n, P, block).transpose(1, 3, 0, 2)  # [n, outer, batch, P]
+        V.reshape(2, outer, G, batch, P)[diagonal.who, :, diagonal.cell] = shaped
+    start = model.part_pick[both[:, 0, 0, 0], model.h0] // block
+    return V[model.h0 // block, 0, np.arange(batch), start]
 
 
 def start_values(model: Model, W: np.ndarray) -> np.ndarray:
@@ -482,9 +568,11 @@ def figures_against(variant: Variant, table, others, *, goal: int | None = None,
 
 def batch_size(model: Model) -> int:
     """How many pairs to evaluate at once: more spreads the per-diagonal work, but past a few
-    tens of megabytes of value arrays the gathers fall out of the cache."""
-    per_pair = (model.goal ** 2 + 2) * 2 * model.nh * 8
-    return int(max(1, min(16, BATCH_BYTES // per_pair)))
+    tens of megabytes of value arrays the gathers fall out of the cache (and a compact model's
+    sums by next choice past about eight pairs; see bench/exact.py)."""
+    width = model.nparts if model.compact else model.block
+    per_pair = (model.goal ** 2 + 2) * model.nblock * width * 8
+    return int(max(1, min(8 if model.compact else 16, BATCH_BYTES // per_pair)))
 
 
 def table_array(strategy: Callable[[int, int], int], goal: int) -> np.ndarray:
