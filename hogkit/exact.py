@@ -522,8 +522,10 @@ def _compact_win_rates(model: Model, both: np.ndarray) -> np.ndarray:
         if P > 1:  # what the other parts add over part 0, by the next mover's choice
             slot = (np.arange(row.size) * C)[owner] + nextcol[((pair * 2 + nextwho) * G)[owner] + post]
             extra = ((values[:, 1:] - values[:, :1]) * probs[:, None]).ravel()
-            sums = sums + np.bincount((slot[:, None] * (P - 1) + np.arange(P - 1)).ravel(), weights=extra,
-                                      minlength=row.size * C * (P - 1)).reshape(row.size, -1) @ class_map
+            if P > 2:
+                slot = (slot[:, None] * (P - 1) + np.arange(P - 1)).ravel()
+            by_choice = np.bincount(slot, weights=extra, minlength=row.size * C * (P - 1))
+            sums = sums + by_choice.reshape(row.size, -1) @ class_map
         shaped = sums.reshape(batch, n, P, block).transpose(1, 3, 0, 2)  # [n, outer, batch, P]
         V.reshape(2, outer, G, batch, P)[diagonal.who, :, diagonal.cell] = shaped
     start = model.part_pick[both[:, 0, 0, 0], model.h0] // block
