@@ -6,7 +6,8 @@ Usage: python bench/exact.py [GOAL] [--no-reference]
 For each variant, on random tables: the memoized reference on one pair; the NumPy evaluator on
 the same pair (best of three runs); and the NumPy evaluator per pair when a batch of pairs goes
 through at once, as in a tournament (batch size from ``hogkit.exact.batch_size``). The ratio is
-reference time over single-pair NumPy time; ``diff`` is the gap between the two answers.
+reference time over single-pair NumPy time (and over the batched time per pair); ``diff`` is the
+gap between the two answers.
 """
 
 from __future__ import annotations
