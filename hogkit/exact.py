@@ -115,6 +115,9 @@ class Model:
         self.vals = np.vstack([self.vals, np.zeros((1, nnz), dtype=np.int64)])
         self.probs = np.vstack([self.probs, np.zeros((1, nnz))])
         self.wild_flat = np.concatenate([self.wild.ravel(), self.wild.T.ravel()])
+        # Nothing else tells the players apart (every other rule sees the mover and the other
+        # player), so with a symmetric Hog Wild one pass gives both seatings (see contest_figures).
+        self.symmetric = bool((self.wild == self.wild.T).all())
         # The outcomes of each row in chunks of CHUNK, so short rows are not padded to the longest.
         # A Pork Chop scores nothing for sure; one more row, with no outcomes, marks unused parts.
         live = [list(zip(v[p > 0], p[p > 0], strict=True)) for v, p in zip(self.vals, self.probs, strict=True)]
@@ -245,7 +248,7 @@ class Model:
 
     def _plan_compact(self, part_of: np.ndarray) -> None:
         """Whether two tables can be evaluated with one value per part instead of one per hidden
-        state (:func:`_compact_win_rates`), and the map that makes it work.
+        state (:func:`_compact_backward`), and the map that makes it work.
 
         That holds when the inner hidden field (the mover's own previous choice, under Feral Hogs)
         only decides which part of a choice the state falls in, and the next mover's inner field
@@ -467,23 +470,48 @@ def win_rates(variant: Variant, tables0, tables1, *, goal: int | None = None) ->
 
     Both are ``[batch, goal, goal]`` integer arrays (or one ``[goal, goal]`` table, broadcast).
     """
+    return _start_values_by_seat(variant, tables0, tables1, goal=goal, seats=(0,))[:, 0]
+
+
+def contest_figures(variant: Variant, tables_a, tables_b, *, goal: int | None = None) -> np.ndarray:
+    """The contest figure of each ``tables_a[i]`` against ``tables_b[i]``: the average of A's
+    win rates in both seats (shapes as in :func:`win_rates`).
+
+    The values of one backward pass hold both seatings: P(A wins) from the start with A to move,
+    and from the start with B to move (where B went first). Only a variant whose rules tell player
+    0 from player 1 (an asymmetric Hog Wild) needs a second pass.
+    """
+    if model_for(variant, goal).symmetric:
+        starts = _start_values_by_seat(variant, tables_a, tables_b, goal=goal, seats=(0, 1))
+        return (starts[:, 0] + starts[:, 1]) / 2
+    first = win_rates(variant, tables_a, tables_b, goal=goal)
+    return (first + 1 - win_rates(variant, tables_b, tables_a, goal=goal)) / 2
+
+
+def _start_values_by_seat(variant: Variant, tables0, tables1, *, goal: int | None,
+                          seats: tuple[int, ...]) -> np.ndarray:
+    """P(player 0 wins) from the start of the game when the player in each of SEATS moves
+    first: ``[batch, len(seats)]``."""
     model = model_for(variant, goal)
     t0, t1 = model.columns(tables0), model.columns(tables1)
     t0, t1 = np.broadcast_arrays(t0.reshape((-1,) + t0.shape[-2:]), t1.reshape((-1,) + t1.shape[-2:]))
     both = np.stack([t0, t1], axis=1)  # [batch, who, mover, opp]
 
     if model.compact:
-        return _compact_win_rates(model, both)
+        V = _compact_backward(model, both)
+        return np.stack([_compact_start(model, V, both, who=who) for who in seats], axis=1)
 
     def choose(total, layer, who, mover, opp, value_of):
         return value_of(both[:, who, mover, opp])
 
-    return start_values(model, backward(model, both.shape[0], choose))
+    W = backward(model, both.shape[0], choose)
+    return np.stack([start_values(model, W, who=who) for who in seats], axis=1)
 
 
-def _compact_win_rates(model: Model, both: np.ndarray) -> np.ndarray:
-    """:func:`win_rates` for a model where one value per part is enough (see
-    :meth:`Model._plan_compact`): ``V[who * outer + o, cell, pair, part]``.
+def _compact_backward(model: Model, both: np.ndarray) -> np.ndarray:
+    """Backward induction for the table pairs BOTH (columns ``[batch, who, mover, opp]``) of a
+    model where one value per part is enough (see :meth:`Model._plan_compact`): returns
+    ``V[who * outer + o, cell, pair, part]`` = P(player 0 wins).
 
     A part's sum needs the next mover's value for every inner field j it may have: the value of
     the next mover's part for j under its own choice at the cell the roll leads to. So each part
@@ -528,13 +556,20 @@ def _compact_win_rates(model: Model, both: np.ndarray) -> np.ndarray:
             sums = sums + by_choice.reshape(row.size, -1) @ class_map
         shaped = sums.reshape(batch, n, P, block).transpose(1, 3, 0, 2)  # [n, outer, batch, P]
         V.reshape(2, outer, G, batch, P)[diagonal.who, :, diagonal.cell] = shaped
-    start = model.part_pick[both[:, 0, 0, 0], model.h0] // block
-    return V[model.h0 // block, 0, np.arange(batch), start]
+    return V
 
 
-def start_values(model: Model, W: np.ndarray) -> np.ndarray:
-    """P(player 0 wins) from the start of the game, for each pair of a :func:`backward` result."""
-    return W[model.h0 // model.block, 0, :, model.h0 % model.block]
+def _compact_start(model: Model, V: np.ndarray, both: np.ndarray, *, who: int) -> np.ndarray:
+    """P(player 0 wins) from the start, player WHO to move, from a :func:`_compact_backward` V."""
+    part = model.part_pick[who * model.nchoice + both[:, who, 0, 0], model.h0] // model.block
+    return V[who * (model.nh // model.block) + model.h0 // model.block, 0, np.arange(len(both)), part]
+
+
+def start_values(model: Model, W: np.ndarray, *, who: int = 0) -> np.ndarray:
+    """P(player 0 wins) from the start of the game with player WHO to move, for each pair of a
+    :func:`backward` result."""
+    context = who * model.nh + model.h0
+    return W[context // model.block, 0, :, context % model.block]
 
 
 def value_table(model: Model, W: np.ndarray, *, pair: int = 0) -> np.ndarray:
@@ -549,8 +584,7 @@ def win_rate(variant: Variant, table0, table1, *, goal: int | None = None) -> fl
 
 def contest_figure(variant: Variant, table_a, table_b, *, goal: int | None = None) -> float:
     """The contest figure of A against B: the average of A's win rates in both seats."""
-    rates = win_rates(variant, np.stack([table_a, table_b]), np.stack([table_b, table_a]), goal=goal)
-    return float((rates[0] + 1 - rates[1]) / 2)
+    return float(contest_figures(variant, table_a, table_b, goal=goal)[0])
 
 
 def figures_against(variant: Variant, table, others, *, goal: int | None = None,
@@ -562,9 +596,7 @@ def figures_against(variant: Variant, table, others, *, goal: int | None = None,
     out = np.zeros(len(others))
     for start in range(0, len(others), chunk):
         part = others[start:start + chunk]
-        first = win_rates(variant, table, part, goal=goal)
-        second = win_rates(variant, part, table, goal=goal)
-        out[start:start + len(part)] = (first + 1 - second) / 2
+        out[start:start + len(part)] = contest_figures(variant, table, part, goal=goal)
     return out
 
 

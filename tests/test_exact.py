@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from hogkit.errors import HogkitError
-from hogkit.exact import always, contest_figure, figures_against, win_rate, win_rates
+from hogkit.exact import always, contest_figure, contest_figures, figures_against, win_rate, win_rates
 from hogkit.game import TurnState, turn_outcomes
 from hogkit.variant import load_variant, variant_names
 
@@ -71,6 +71,19 @@ def test_batch_matches_single_and_figures(name):
     for table, fig in zip(tables[1:], figs, strict=True):
         assert abs(fig - contest_figure(variant, tables[0], table, goal=GOAL)) < 1e-12
     assert abs(contest_figure(variant, tables[0], tables[0], goal=GOAL) - 0.5) < 1e-12
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_one_pass_gives_both_seatings(name):
+    """The contest figure from one backward pass (both starting values) equals the one from a
+    pass per seating, and a table against itself scores one half."""
+    variant = load_variant(name)
+    rng = np.random.default_rng(3)
+    a = np.stack([random_table(variant, GOAL, rng) for _ in range(3)])
+    b = np.stack([random_table(variant, GOAL, rng) for _ in range(3)])
+    two_passes = (win_rates(variant, a, b, goal=GOAL) + 1 - win_rates(variant, b, a, goal=GOAL)) / 2
+    assert np.allclose(contest_figures(variant, a, b, goal=GOAL), two_passes, rtol=0, atol=1e-12)
+    assert np.allclose(contest_figures(variant, a, a, goal=GOAL), 0.5, rtol=0, atol=1e-12)
 
 
 def test_illegal_table_is_refused():
