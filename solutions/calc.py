@@ -2,6 +2,7 @@
 """calc: the exact win rates of your final strategy (standard library; faster with NumPy).
 
     python3 calc.py                 final_strategy of hog_contest.py against the kit's baselines
+                                    (always_roll(4) and your own Problem 10 and 11 strategies)
     python3 calc.py hog.py          the final_strategy of another file
     python3 calc.py --no-numpy      compute without NumPy (the same numbers, more slowly)
 
@@ -35,9 +36,7 @@ Strategy = Callable[[int, int], int]
 HERE = Path(__file__).resolve().parent
 MODEL_FILE = "calc_model.json"
 DEFAULT_ENTRY = "hog_contest.py"
-FORMAT = 1
-CODES = "0123456789A"
-CHOP_CODE = "C"
+FORMAT = 2
 
 
 class CalcError(Exception):
@@ -45,11 +44,6 @@ class CalcError(Exception):
 
 
 # ------------------------------------------------------------------------------------ the model
-
-
-def decode_rows(rows: list[str]) -> Table:
-    """A table from its rows of codes: '0'-'9', 'A' (10), 'C' (-1, a Pork Chop)."""
-    return [[-1 if code == CHOP_CODE else CODES.index(code) for code in row] for row in rows]
 
 
 class Model:
@@ -89,8 +83,10 @@ class Model:
             [[c if c >= 0 else (won if c == -1 else lost) for c in row] for row in code],
             [[(c % goal) * goal + c // goal if c >= 0 else (lost if c == -1 else won) for c in row] for row in code],
         ]
-        self.baselines = [(name, always_roll(spec, goal) if isinstance(spec, int) else decode_rows(spec))
-                          for name, spec in data["baselines"]]
+        # what to compare against: always_roll(k) for a number, else a strategy of the kit's hog.py
+        self.baseline_specs = [(str(name), spec) for name, spec in data["baselines"]]
+        if not all(isinstance(spec, int) or isinstance(spec.get("function"), str) for _, spec in self.baseline_specs):
+            raise ValueError("a baseline is neither a number of dice nor a function of hog.py")
 
     def row(self, rolls: int, s0: int, s1: int, opponent: int) -> int:
         """Which distribution of points a turn of ROLLS dice at scores (S0, S1) uses."""
@@ -119,6 +115,27 @@ def always_roll(n: int, goal: int) -> Table:
     return [[n] * goal for _ in range(goal)]
 
 
+def baselines(model: Model, *, folder: Path = HERE) -> tuple[list[tuple[str, Table]], list[tuple[str, str]]]:
+    """The kit's baselines as tables, and those left out with the reason (one line each).
+
+    A strategy of the kit's hog.py (in FOLDER) is the student's own, so it is left out until
+    that problem works (answers every pair of scores with a legal choice).
+    """
+    found, left_out = [], []
+    for name, spec in model.baseline_specs:
+        if isinstance(spec, int):
+            found.append((name, always_roll(spec, model.goal)))
+            continue
+        try:
+            strategy = getattr(load_module(folder / "hog.py"), spec["function"], None)
+            if not callable(strategy):
+                raise CalcError(f"hog.py has no {spec['function']} — define it in hog.py")
+            found.append((name, strategy_table(strategy, model, name=spec["function"])))
+        except CalcError as exc:
+            left_out.append((name, str(exc)))
+    return found, left_out
+
+
 # ------------------------------------------------------------------------------ the strategy
 
 
@@ -141,8 +158,8 @@ def strategy_table(strategy: Strategy, model: Model, name: str = "final_strategy
     return [[answers[(s, o)] for o in range(model.goal)] for s in range(model.goal)]
 
 
-def load_strategy(path: str | Path) -> Strategy:
-    """The final_strategy function of the Python file at PATH."""
+def load_module(path: str | Path) -> ModuleType:
+    """The Python file at PATH, imported quietly (its folder first on the import path)."""
     path = Path(path)
     if not path.is_file():
         raise CalcError(f"{path} does not exist — run calc.py in your kit's folder, or name the file: "
@@ -157,6 +174,13 @@ def load_strategy(path: str | Path) -> Strategy:
             spec.loader.exec_module(module)
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - the student's file may raise anything
         raise CalcError(f"{path.name} does not import: {type(exc).__name__}: {exc} — fix it and try again") from None
+    return module
+
+
+def load_strategy(path: str | Path) -> Strategy:
+    """The final_strategy function of the Python file at PATH."""
+    path = Path(path)
+    module = load_module(path)
     strategy = getattr(module, "final_strategy", None)
     if not callable(strategy):
         raise CalcError(f"{path.name} has no final_strategy — define final_strategy(score, opponent_score)")
@@ -300,12 +324,12 @@ def _count_numpy(model: Model, cols: list[Table], reach: list[int], levels: list
 
 def figures(model: Model, table: Table, *, numpy: bool | None = None,
             opponents: list[tuple[str, Table]] | None = None) -> list[tuple[str, float, float, float]]:
-    """TABLE's exact results against each opponent (default: the kit's baselines).
+    """TABLE's exact results against each opponent (default: the kit's baselines that work).
 
     Returns a list of (name, win rate moving first, win rate moving second, contest figure).
     """
     rows = []
-    for name, other in model.baselines if opponents is None else opponents:
+    for name, other in baselines(model)[0] if opponents is None else opponents:
         first = win_rate(model, table, other, numpy=numpy)
         second = 1.0 - win_rate(model, other, table, numpy=numpy)
         rows.append((name, first, second, (first + second) / 2))
@@ -313,13 +337,15 @@ def figures(model: Model, table: Table, *, numpy: bool | None = None,
 
 
 def report(rows: list[tuple[str, float, float, float]], *, strategy_name: str, source: str, model: Model,
-           out: TextIO | None = None) -> None:
-    """Print the results of :func:`figures` as a small table."""
+           left_out: list[tuple[str, str]] = (), out: TextIO | None = None) -> None:
+    """Print the results of :func:`figures` as a small table, then the baselines LEFT_OUT."""
     out = out or sys.stdout
     print(f"Exact win rates of {strategy_name} from {source} ({model.title} rules, goal {model.goal})", file=out)
     print(f"  {'against':24} {'moving first':>13} {'moving second':>14} {'contest figure':>15}", file=out)
     for name, first, second, figure in rows:
         print(f"  {name:24} {first:13.6f} {second:14.6f} {figure:15.6f}", file=out)
+    for name, why in left_out:
+        print(f"  {name:24} left out until it works: {why}", file=out)
     print("The contest figure is the average of the two seats; 0.5 is an even match.", file=out)
 
 
@@ -345,13 +371,14 @@ def main(argv: list[str] | None = None) -> int:
         numpy = False if args.no_numpy else importlib.util.find_spec("numpy") is not None
         if not numpy:
             print("(counting in plain Python: this can take a minute)", file=sys.stderr, flush=True)
+        opponents, left_out = baselines(model)
         start = time.perf_counter()
-        rows = figures(model, table, numpy=numpy)
+        rows = figures(model, table, numpy=numpy, opponents=opponents)
         took = time.perf_counter() - start
     except CalcError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    report(rows, strategy_name="final_strategy", source=path.name, model=model)
+    report(rows, strategy_name="final_strategy", source=path.name, model=model, left_out=left_out)
     print(f"(counted {'with NumPy' if numpy else 'in plain Python'} in {took:.1f} s)")
     return 0
 

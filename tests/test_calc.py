@@ -57,15 +57,6 @@ def test_plain_python_count_matches_exact(spec):
         assert abs(calc.win_rate(m, t0.tolist(), t1.tolist(), numpy=True) - want) < 1e-9
 
 
-def test_baselines_are_the_reference_strategies(fa19):
-    m = model(fa19, SMALL_GOAL)
-    hog = reference_hog(fa19)
-    names = [name for name, _ in m.baselines]
-    assert names == ["always_roll(4)", "bacon_strategy", "swap_strategy"]
-    assert m.baselines[0][1] == always(4, SMALL_GOAL).tolist()
-    assert m.baselines[2][1] == table_array(hog.swap_strategy, SMALL_GOAL).tolist()
-
-
 def test_a_table_with_an_illegal_choice_is_refused(fa19):
     m = model(fa19, SMALL_GOAL)
     bad = always(4, SMALL_GOAL).tolist()
@@ -90,6 +81,26 @@ def run_calc(folder: Path, *args: str, python: tuple[str, ...] = (sys.executable
 def figures_printed(text: str) -> dict[str, tuple[float, float, float]]:
     rows = re.findall(r"^  (\S+)\s+([01]\.\d{6})\s+([01]\.\d{6})\s+([01]\.\d{6})$", text, re.M)
     return {name: tuple(map(float, numbers)) for name, *numbers in rows}
+
+
+def test_baselines_are_the_kits_own_strategies(pig_tail_kit):
+    """always_roll(4), then Problems 10 and 11 as the kit's hog.py has them: the reference's in
+    the solutions; in the skeleton they are left out, each with one line saying why."""
+    variant = load_variant("pig-tail")
+    hog = reference_hog(variant)
+    m = calc.load_model(pig_tail_kit / "solutions" / "calc_model.json")
+    found, left_out = calc.baselines(m, folder=pig_tail_kit / "solutions")
+    assert [name for name, _ in found] == ["always_roll(4)", "pig_tail_strategy", "square_strategy"] and not left_out
+    assert found[0][1] == always(4, variant.goal).tolist()
+    assert found[2][1] == table_array(hog.square_strategy, variant.goal).tolist()
+    found, left_out = calc.baselines(m, folder=pig_tail_kit / "student_skeleton")
+    assert [name for name, _ in found] == ["always_roll(4)"]
+    assert [name for name, _ in left_out] == ["pig_tail_strategy", "square_strategy"]
+    assert left_out[0][1].startswith("pig_tail_strategy(0, 0) returns None — ")
+    # the student's copy carries no table of those strategies
+    shipped = json.loads((pig_tail_kit / "student_skeleton" / "calc_model.json").read_text())
+    assert shipped["baselines"][1:] == [["pig_tail_strategy", {"function": "pig_tail_strategy"}],
+                                        ["square_strategy", {"function": "square_strategy"}]]
 
 
 def test_calc_in_a_built_kit_prints_the_exact_figures(pig_tail_kit):
@@ -138,6 +149,15 @@ def test_a_bad_strategy_is_one_error_line_exit_2(pig_tail_kit, tmp_path, case):
     assert done.stderr.startswith(expected), done.stderr
     assert done.stderr.count("\n") == 1 and " — " in done.stderr
     assert done.stdout == ""
+
+
+def test_the_skeleton_counts_a_finished_entry_and_names_the_unfinished_baselines(pig_tail_kit, tmp_path):
+    entry = tmp_path / "entry.py"
+    entry.write_text("def final_strategy(score, opponent_score):\n    return 5\n")
+    done = run_calc(pig_tail_kit / "student_skeleton", str(entry))
+    assert done.returncode == 0, done.stderr
+    assert list(figures_printed(done.stdout)) == ["always_roll(4)"]
+    assert "  pig_tail_strategy        left out until it works: pig_tail_strategy(0, 0) returns None" in done.stdout
 
 
 def test_the_skeleton_says_what_is_missing(pig_tail_kit):

@@ -15,7 +15,6 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hogkit.strategy_table import encode_table, table_of
 from hogkit.variant import Variant
 
 if TYPE_CHECKING:
@@ -23,7 +22,7 @@ if TYPE_CHECKING:
 
 KIT_DIR = Path(__file__).resolve().parent.parent / "kit"
 MODEL_FILE = "calc_model.json"
-FORMAT = 1
+FORMAT = 2
 BASELINE_DICE = 4
 ABOUT = ("The game of this kit for calc.py, written by HogKit from the rules: the points each choice "
          "can score and how likely each is, what every choice does to the hidden state, and what "
@@ -35,13 +34,14 @@ def _distribution(model, row: int) -> list[list]:
     return [[int(v), float(p)] for v, p in zip(model.vals[row], model.probs[row], strict=True) if p > 0]
 
 
-def baseline_strategies(variant: Variant, goal: int) -> list[tuple[str, int | list[str]]]:
-    """What calc.py compares against: always_roll(4) and the strategies of Problems 10 and 11."""
+def baseline_strategies(variant: Variant) -> list[tuple[str, int | dict[str, str]]]:
+    """What calc.py compares against: always_roll(4), and the strategies of Problems 10 and 11
+    by name: calc.py takes them from the kit's own hog.py, so the student's copy carries no
+    answer to those problems."""
     from hogkit.reference import kit_strategies
 
-    found: list[tuple[str, int | list[str]]] = [(f"always_roll({BASELINE_DICE})", BASELINE_DICE)]
-    for name, strategy in kit_strategies(variant).items():
-        found.append((name, encode_table(table_of(strategy, goal))))
+    found: list[tuple[str, int | dict[str, str]]] = [(f"always_roll({BASELINE_DICE})", BASELINE_DICE)]
+    found += [(name, {"function": name}) for name in kit_strategies(variant)]
     return found
 
 
@@ -78,7 +78,7 @@ def calc_model_data(variant: Variant, *, goal: int | None = None) -> dict:
         "next": [int(v) for v in model.nextctx.ravel()],
         "xmax": int(model.xmax),
         "post": post,
-        "baselines": baseline_strategies(variant, g),
+        "baselines": baseline_strategies(variant),
     }
 
 
