@@ -244,6 +244,8 @@ class Model:
                 part_of[w, :, c] = inv
         self.part_pick = (part_of * block + self.nextctx % block).transpose(0, 2, 1).reshape(2 * C, H).copy()
         self.diagonals = [self._plan_diagonal(total) for total in range(2 * self.goal - 1)]
+        self.plans = np.concatenate([d.plan for d in self.diagonals])
+        self.diagonal_starts = np.concatenate([[0], np.cumsum([len(d.who) for d in self.diagonals])])
         self._plan_compact(part_of)
 
     def _plan_compact(self, part_of: np.ndarray) -> None:
@@ -282,6 +284,18 @@ class Model:
         plan = np.stack([row, base, self.part_block[w, cs]], axis=-1).reshape(len(who) * C, self.nparts, 3)
         return Diagonal(who, mover, opp, mover * g + opp, plan)
 
+    def pair_store(self, total: int) -> list[np.ndarray]:
+        """Where the values of one pair's diagonal TOTAL go in its (flat) W: ``[cells, h]`` for
+        the hidden states h of each Pork Chop layer (see :func:`_pair_backward`)."""
+        if not hasattr(self, "_pair_store"):
+            H, block, G = self.nh, self.block, self.goal ** 2 + 2
+            self._pair_store = []
+            for d in self.diagonals:
+                ctx = d.who[:, None] * H + np.arange(H)[None, :]
+                where = ((ctx // block) * G + d.cell[:, None]) * block + ctx % block
+                self._pair_store.append([where[:, self.layer_members[layer]] for layer in self.layers])
+        return self._pair_store[total]
+
     def columns(self, tables: np.ndarray) -> np.ndarray:
         """Choice columns (choice + offset) of integer TABLES, checking every entry is legal."""
         tables = np.asarray(tables)
@@ -317,14 +331,13 @@ def backward(model: Model, batch: int, choose: Chooser, *, keep: np.ndarray | No
     columns COLS ``[batch, cells]``. Hidden states are settled one Pork Chop layer at a time (most
     chops used first), as a chop leads to the same diagonal. KEEP, if given, is reused as W.
     """
-    g, H = model.goal, model.nh
-    block = model.block
+    g, block = model.goal, model.block
     W = _aligned_zeros((model.nblock, g * g + 2, batch, block)) if keep is None else keep
     W[:, g * g] = 1.0
     W[:, g * g + 1] = 0.0
     for total in range(2 * g - 2, -1, -1):
         diagonal = model.diagonals[total]
-        who, mover, opp, cell = diagonal.who, diagonal.mover, diagonal.opp, diagonal.cell
+        who, mover, opp = diagonal.who, diagonal.mover, diagonal.opp
 
         memo = {} if len(model.layers) > 1 else None
 
@@ -332,15 +345,22 @@ def backward(model: Model, batch: int, choose: Chooser, *, keep: np.ndarray | No
             return _values(model, W, cols, diagonal, memo)
 
         for layer in model.layers:
-            vals = choose(total, layer, who, mover, opp, value_of)  # [batch, cells, H]
-            if len(model.layers) == 1:
-                shaped = vals.reshape(batch, len(who), H // block, block).transpose(1, 2, 0, 3)
-                W.reshape(2, H // block, -1, batch, block)[who, :, cell] = shaped
-            else:
-                hsel = model.layer_members[layer]
-                ctx = who[:, None] * H + hsel[None, :]
-                W[ctx // block, cell[:, None], :, ctx % block] = vals[:, :, hsel].transpose(1, 2, 0)
+            _store(model, W, diagonal, layer, choose(total, layer, who, mover, opp, value_of))
     return W
+
+
+def _store(model: Model, W: np.ndarray, diagonal: Diagonal, layer: int, vals: np.ndarray) -> None:
+    """Keep VALS (``[batch, cells, H]``) in W for the cells of DIAGONAL and the hidden states of
+    Pork Chop LAYER."""
+    H, block, batch = model.nh, model.block, vals.shape[0]
+    who, cell = diagonal.who, diagonal.cell
+    if len(model.layers) == 1:
+        shaped = vals.reshape(batch, len(who), H // block, block).transpose(1, 2, 0, 3)
+        W.reshape(2, H // block, -1, batch, block)[who, :, cell] = shaped
+    else:
+        hsel = model.layer_members[layer]
+        ctx = who[:, None] * H + hsel[None, :]
+        W[ctx // block, cell[:, None], :, ctx % block] = vals[:, :, hsel].transpose(1, 2, 0)
 
 
 def _aligned_zeros(shape: tuple[int, ...]) -> np.ndarray:
@@ -433,10 +453,19 @@ def _own_sums(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagonal,
     :func:`_shared_sums` does."""
     batch, n = cols.shape
     G = model.goal ** 2 + 2
-    narrow = W.reshape(-1, model.block)
     picked = np.take(diagonal.plan, cells * model.nchoice + cols, axis=0)  # [batch, n, P, 3]
     row, base = picked[..., 0].ravel(), picked[..., 1].ravel()
     wrow = (picked[..., 2] * (G * batch) + np.arange(batch)[:, None, None]).ravel()
+    index, probs, counts = _chunk_reads(model, row, base, wrow, batch=batch)
+    sums = _sum_chunks(W, index, probs, counts)
+    chops = np.nonzero(row == model.chop_row)[0] if with_chops else np.zeros(0, dtype=np.int64)
+    return sums, (chops, wrow[chops] + model.post_flat[base[chops]] * batch)
+
+
+def _chunk_reads(model: Model, row: np.ndarray, base: np.ndarray, wrow: np.ndarray, *, batch: int):
+    """Where the parts (points ROW, outcomes from BASE in ``post_flat``, first W row WROW) read:
+    the W rows ``[chunks, CHUNK]`` and probabilities of their chunks, and each part's count of
+    chunks (zero for an unused part)."""
     counts = model.chunk_count[row]
     owner = np.repeat(np.arange(row.size), counts)
     first = np.cumsum(counts) - counts
@@ -444,14 +473,18 @@ def _own_sums(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagonal,
     post = model.post_flat[base[owner, None] + model.chunk_vals[chunk]]  # [chunks, CHUNK]
     if batch > 1:
         post *= batch
-    rows = np.take(narrow, wrow[owner, None] + post, axis=0)
-    terms = np.matmul(model.chunk_probs[chunk][:, None, :], rows)[:, 0]
+    return wrow[owner, None] + post, model.chunk_probs[chunk], counts
+
+
+def _sum_chunks(W: np.ndarray, index: np.ndarray, probs: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """Each part's sum ``[parts, block]`` of its chunks of :func:`_chunk_reads`."""
+    block = W.shape[-1]
+    terms = np.matmul(probs[:, None, :], np.take(W.reshape(-1, block), index, axis=0))[:, 0]
+    sums = np.zeros((counts.size, block))
     some = counts > 0
-    sums = np.zeros((row.size, model.block))
-    if owner.size:
-        sums[some] = np.add.reduceat(terms, first[some], axis=0)
-    chops = np.nonzero(row == model.chop_row)[0] if with_chops else np.zeros(0, dtype=np.int64)
-    return sums, (chops, wrow[chops] + model.post_flat[base[chops]] * batch)
+    if terms.size:
+        sums[some] = np.add.reduceat(terms, (np.cumsum(counts) - counts)[some], axis=0)
+    return sums
 
 
 def _reread_chops(W: np.ndarray, found: tuple) -> tuple:
@@ -500,12 +533,48 @@ def _start_values_by_seat(variant: Variant, tables0, tables1, *, goal: int | Non
     if model.compact:
         V = _compact_backward(model, both)
         return np.stack([_compact_start(model, V, both, who=who) for who in seats], axis=1)
+    if both.shape[0] == 1:
+        W = _pair_backward(model, both[0])
+    else:
+        def choose(total, layer, who, mover, opp, value_of):
+            return value_of(both[:, who, mover, opp])
 
-    def choose(total, layer, who, mover, opp, value_of):
-        return value_of(both[:, who, mover, opp])
-
-    W = backward(model, both.shape[0], choose)
+        W = backward(model, both.shape[0], choose)
     return np.stack([start_values(model, W, who=who) for who in seats], axis=1)
+
+
+def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
+    """:func:`backward` for one pair of tables (columns ``[who, mover, opp]``), with the reads
+    of every diagonal worked out at once beforehand, as the choices are known: each diagonal
+    then takes a handful of array operations."""
+    g, C, P, block = model.goal, model.nchoice, model.nparts, model.block
+    G = g * g + 2
+    W = _aligned_zeros((model.nblock, G, 1, block))
+    W[:, g * g] = 1.0
+    starts = model.diagonal_starts  # the diagonals' cells, back to back
+    cols = np.concatenate([both[d.who, d.mover, d.opp] for d in model.diagonals])
+    picked = model.plans[np.arange(len(cols)) * C + cols]  # [cells, P, 3]
+    row, base, wrow = picked[..., 0].ravel(), picked[..., 1].ravel(), picked[..., 2].ravel() * G
+    index, probs, counts = _chunk_reads(model, row, base, wrow, batch=1)
+    chunk_starts = np.concatenate([[0], np.cumsum(counts)])[starts * P]
+    who_all = np.concatenate([d.who for d in model.diagonals])
+    local = np.arange(len(cols)) - np.repeat(starts[:-1], np.diff(starts))
+    pick = model.part_pick[who_all * C + cols] + (local * (P * block))[:, None]  # [cells, H]
+    picks = [pick[:, model.layer_members[layer]] for layer in model.layers]
+    chops = np.nonzero(row == model.chop_row)[0]  # parts that read their own diagonal again
+    chop_rows = wrow[chops] + model.post_flat[base[chops]]
+    chop_starts = np.searchsorted(chops, starts * P)
+    flat, rows = W.reshape(-1), W.reshape(-1, block)
+    for total in range(2 * g - 2, -1, -1):
+        a, b = starts[total], starts[total + 1]
+        sums = _sum_chunks(W, index[chunk_starts[total]:chunk_starts[total + 1]],
+                           probs[chunk_starts[total]:chunk_starts[total + 1]], counts[a * P:b * P])
+        mine = slice(chop_starts[total], chop_starts[total + 1])
+        for i, where in enumerate(model.pair_store(total)):
+            if i:  # a Pork Chop reads this diagonal, whose values the last layer changed
+                sums[chops[mine] - a * P] = np.take(rows, chop_rows[mine], axis=0)
+            flat[where] = np.take(sums, picks[i][a:b])
+    return W
 
 
 def _compact_backward(model: Model, both: np.ndarray) -> np.ndarray:
