@@ -107,13 +107,18 @@ def occupancy(model: Model, both: np.ndarray) -> np.ndarray:
     return occ
 
 
-def _improver(model: Model, both: np.ndarray, mine: np.ndarray, occ: np.ndarray, *, full: bool = False):
+def _improver(model: Model, both: np.ndarray, mine: np.ndarray, occ: np.ndarray, *, full: bool = False,
+              flatten: float = 0.0, margin: float = 0.0):
     """A chooser that sets the entries of the tables marked MINE (``[batch, who]``) to the
     choice with the best occupancy-weighted chance for that seat, updating BOTH in place.
 
     With FULL, play continues with the best choice of each full state (so the values are those
-    of full-information play and do not depend on the table being built)."""
+    of full-information play and do not depend on the table being built). FLATTEN (0 to 1) mixes
+    each cell's occupancy with an even spread over its hidden states (see :func:`_robust`).
+    An entry changes only when the best choice beats the current one by more than MARGIN times
+    the entry's weight (a chance, 0 to 1)."""
     g, H = model.goal, model.nh
+    occ = _robust(occ, flatten) if flatten else occ
     cache: dict[int, np.ndarray] = {}
 
     def choose(total, layer, who, mover, opp, value_of):
@@ -135,8 +140,15 @@ def _improver(model: Model, both: np.ndarray, mine: np.ndarray, occ: np.ndarray,
             gain = np.where(who[None, :, None] == 0, vals, 1 - vals)
             per_cell = (weight * gain).sum(axis=(0, 2))
             scores.append(per_cell[:half] + per_cell[half:])
-        best = np.argmax(np.array(scores), axis=0)  # per view (mover, opp)
+        scores = np.array(scores)
+        best = np.argmax(scores, axis=0)  # per view (mover, opp)
         mv, op = mover[:half], opp[:half]
+        if margin:
+            row = int(np.nonzero(mine[:, 0])[0][0])
+            current = both[row, 0, mv, op]
+            mass = weight.sum(axis=(0, 2))
+            gap = scores[best, np.arange(half)] - scores[current, np.arange(half)]
+            best = np.where(gap > margin * (mass[:half] + mass[half:]), best, current)
         for w in range(2):
             sel = np.nonzero(mine[:, w])[0][:, None]
             both[sel, w, mv[None, :], op[None, :]] = best[None, :]
@@ -150,6 +162,15 @@ def _improver(model: Model, both: np.ndarray, mine: np.ndarray, occ: np.ndarray,
     return choose
 
 
+def _robust(occ: np.ndarray, flatten: float) -> np.ndarray:
+    """OCC (``[batch, context, cell]``) with each cell's mass for each mover mixed, FLATTEN to
+    1 - FLATTEN, between an even spread over its hidden states and the occupancy itself."""
+    batch, ctx, cells = occ.shape
+    per = occ.reshape(batch, 2, ctx // 2, cells)
+    even = per.sum(axis=2, keepdims=True) / (ctx // 2)
+    return ((1 - flatten) * per + flatten * even).reshape(batch, ctx, cells)
+
+
 def _best_values(who: np.ndarray, values: list[np.ndarray]) -> np.ndarray:
     """The values (for player 0) when the mover takes, in each full state, the best of VALUES."""
     mine = np.where(who[None, None, :, None] == 0, values, 1 - np.array(values)).max(axis=0)
@@ -157,9 +178,10 @@ def _best_values(who: np.ndarray, values: list[np.ndarray]) -> np.ndarray:
 
 
 def _respond(model: Model, opponents: list[np.ndarray], start: np.ndarray, *, iterations: int,
-             on_step=None) -> np.ndarray:
+             on_step=None, flatten: float = 0.0, margin: float = 0.0) -> np.ndarray:
     """Columns of a score-only table improved against the even mix of OPPONENTS (columns), in
-    both seats, from START: occupancy-weighted improvement with the true continuation.
+    both seats, from START: occupancy-weighted improvement with the true continuation. FLATTEN
+    and MARGIN: see :func:`_improver`.
 
     ON_STEP(step, columns) is called after every improvement; returning False stops early.
     """
@@ -172,26 +194,30 @@ def _respond(model: Model, opponents: list[np.ndarray], start: np.ndarray, *, it
     W = None
     for step in range(1, iterations + 1):
         occ = occupancy(model, both)
-        W = backward(model, len(pairs), _improver(model, both, mine, occ), keep=W)
+        W = backward(model, len(pairs), _improver(model, both, mine, occ, flatten=flatten, margin=margin),
+                     keep=W)
         if on_step is not None and on_step(step, both[0, 0].copy()) is False:
             break
     return both[0, 0].copy()
 
 
-def _self_play(model: Model, table: np.ndarray, *, full: bool, W: np.ndarray | None = None):
+def _self_play(model: Model, table: np.ndarray, *, full: bool, W: np.ndarray | None = None,
+               flatten: float = 0.0, margin: float = 0.0):
     """One pass of self-play improvement of TABLE (columns): each entry takes the choice best for
     the mover, weighted by how often each hidden state occurs when both seats play the table.
     With FULL, play afterwards is full-information play; without, it is the table itself.
     Returns the new table, how many entries changed and the value array (to reuse)."""
     both = np.stack([table, table])[None].copy()
     occ = occupancy(model, both)
-    W = backward(model, 1, _improver(model, both, np.array([[True, True]]), occ, full=full), keep=W)
+    choose = _improver(model, both, np.array([[True, True]]), occ, full=full, flatten=flatten, margin=margin)
+    W = backward(model, 1, choose, keep=W)
     return both[0, 0].copy(), int((both[0, 0] != table).sum()), W
 
 
 def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.ndarray | None = None,
                      iterations: int = 8, rounds: int = 30, budget: float | None = None,
-                     memory: int = 2, checks: int = 3, say=None) -> ScoreOnly:
+                     memory: int = 2, checks: int = 3, flatten: float = 0.0, margin: float = 0.0,
+                     say=None) -> ScoreOnly:
     """The best table of the two scores alone.
 
     1. Up to ITERATIONS passes of self-play improvement, valuing what follows as full-information
@@ -206,6 +232,10 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
     Every table found joins a population. The CHECKS tables that fare best against the rest of
     the population (and the table of stage 1) are measured by a best response, and the least
     exploitable is kept. BUDGET (seconds) bounds the whole search, measurements included.
+
+    FLATTEN and MARGIN (see :func:`_improver`) make stages 2 and 3 robust: each entry is chosen
+    for an occupancy partly spread evenly over the hidden states of its cell (an opponent can
+    shift the hidden states a table expects), and only changes when that gains more than MARGIN.
     """
     began = time.perf_counter()
     model = model_for(variant, goal)
@@ -247,37 +277,43 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
     def reserve() -> float:  # time to keep for the measurements
         return (checks + 1) * check_cost
 
+    measured: dict[int, float] = {}
+
+    def measure(i: int) -> None:
+        nonlocal check_cost
+        clock = time.perf_counter()
+        _, measured[i] = best_response(variant, population[i] - model.offset, goal=goal, iterations=3)
+        check_cost = time.perf_counter() - clock
+        if say:
+            say(f"  table {i}: a best response reaches {measured[i]:.4f}")
+
     for step in range(1, iterations + 1):  # own play takes at most 40% of the budget
         if not time_left(reserve()) or (budget is not None and time.perf_counter() - began > 0.4 * budget):
             break
         clock = time.perf_counter()
-        newest, changed, _ = _self_play(model, population[-1], full=False)
+        newest, changed, _ = _self_play(model, population[-1], full=False, flatten=flatten, margin=margin)
         if not pass_time:
             pass_time = time.perf_counter() - clock
             check_cost = 6 * pass_time
         join(newest, f"own-play {step} ({changed} changed)")
+        if flatten and time_left(reserve() + check_cost):
+            measure(len(population) - 1)  # robust own play moves the exploitability a lot from pass to pass
         if changed == 0:
             break
     for r in range(1, rounds + 1):
         if not time_left(reserve() + 2 * check_cost):
             break
-        join(_respond(model, population[-memory:], population[-1], iterations=2), f"round {r}")
+        join(_respond(model, population[-memory:], population[-1], iterations=2, flatten=flatten, margin=margin),
+             f"round {r}")
 
     worst = [min((figures[i, j] for j in range(len(population)) if j != i), default=0.5)
              for i in range(len(population))]
     ranked = [int(i) for i in np.argsort(worst)[::-1]]
     candidates = list(dict.fromkeys([ranked[0], 0] + ranked[1:checks]))
-    measured = []
-    for i in candidates:
-        if len(measured) >= 2 and not time_left(check_cost):
-            break
-        clock = time.perf_counter()
-        _, exploit = best_response(variant, population[i] - model.offset, goal=goal, iterations=3)
-        check_cost = time.perf_counter() - clock
-        measured.append((exploit, i))
-        if say:
-            say(f"  table {i}: a best response reaches {exploit:.4f}")
-    exploitability, best = min(measured)
+    for n, i in enumerate(candidates):
+        if i not in measured and (n < 2 or time_left(check_cost)):
+            measure(i)
+    exploitability, best = min((e, i) for i, e in measured.items())
     result = population[best] - model.offset
     return ScoreOnly(result, done, win_rate(variant, result, result, goal=goal), exploitability)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from hogkit.exact import always, contest_figure, model_for, win_rate
-from hogkit.solver import best_response, solve_full_information, solve_score_only
+from hogkit.solver import _robust, _self_play, best_response, solve_full_information, solve_score_only
 from hogkit.variant import load_variant
 
 GOAL = 30
@@ -61,3 +61,30 @@ def test_a_warm_start_never_ends_worse_than_its_table():
     solved = solve_score_only(variant, goal=GOAL, start=start, iterations=2, rounds=1)
     assert solved.exploitability <= start_exploit + 1e-12
     assert solved.exploitability < start_exploit  # and here it finds a better table
+
+
+def test_robust_weighting_keeps_each_cells_mass_per_mover():
+    rng = np.random.default_rng(5)
+    model = model_for(load_variant("sp18"), GOAL)
+    occ = rng.random((2, 2 * model.nh, GOAL * GOAL))
+    mass = occ.reshape(2, 2, model.nh, -1).sum(axis=2)
+    for flatten in (0.3, 1.0):
+        mixed = _robust(occ, flatten).reshape(2, 2, model.nh, -1)
+        assert np.allclose(mixed.sum(axis=2), mass)
+    assert np.allclose(mixed, mixed[:, :, :1])  # fully flattened: even over the hidden states
+
+
+def test_a_margin_keeps_the_entries_that_gain_too_little():
+    model = model_for(load_variant("su18"), GOAL)
+    table = np.full((GOAL, GOAL), 4 + model.offset)
+    _, changed, _ = _self_play(model, table, full=False)
+    assert changed > 0
+    _, changed, _ = _self_play(model, table, full=False, margin=1.0)  # no gain beats a whole weight
+    assert changed == 0
+
+
+def test_robust_search_reports_what_a_best_response_reaches():
+    variant = load_variant("sp18")
+    solved = solve_score_only(variant, goal=GOAL, iterations=3, rounds=1, flatten=0.6, margin=0.002)
+    _, again = best_response(variant, solved.table, goal=GOAL, iterations=3)
+    assert abs(again - solved.exploitability) < 1e-12

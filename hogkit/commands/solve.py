@@ -29,6 +29,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="start from always_roll(4), not from the table solved before")
     solve.add_argument("--budget", type=float, default=170.0,
                        help="seconds the score-only search may take, measurements included")
+    solve.add_argument("--flatten", type=float, default=0.6,
+                       help="how far (0 to 1) own play spreads each cell's weight evenly over its hidden states")
+    solve.add_argument("--margin", type=float, default=0.002,
+                       help="the least gain (a chance) for which own play changes an entry")
     solve.set_defaults(func=run_solve)
     contest = sub.add_parser("contest", help="check contest entries and run tournaments")
     csub = contest.add_subparsers(dest="contest_command", metavar="ACTION", parser_class=type(contest))
@@ -83,7 +87,8 @@ def baselines(variant) -> dict[str, np.ndarray]:
 
 
 def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: float | None = 170.0,
-                 fresh: bool = False, say=print) -> tuple[np.ndarray, dict[str, float]]:
+                 fresh: bool = False, flatten: float = 0.6, margin: float = 0.002,
+                 say=print) -> tuple[np.ndarray, dict[str, float]]:
     """Solve VARIANT, print the figures, and return the score-only table and its figures.
 
     Unless FRESH, the search starts from the table solved before for these rules, if any, so a
@@ -102,7 +107,7 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
     if start_table is not None:
         say("score only: starting from the table solved before (--fresh starts from always_roll(4))")
     solved = solve_score_only(variant, start=start_table, iterations=iterations, rounds=rounds,
-                              budget=budget, say=say)
+                              budget=budget, flatten=flatten, margin=margin, say=say)
     say(f"score only: the first player wins {solved.self_play:.6f} against itself "
         f"({time.perf_counter() - start:.1f} s)")
     figures: dict[str, float] = {}
@@ -128,11 +133,13 @@ def run_solve(args: argparse.Namespace) -> int:
 
     if args.iterations < 1:
         raise HogkitError("--iterations must be at least 1", "e.g. --iterations 8")
+    if not 0 <= args.flatten <= 1 or args.margin < 0:
+        raise HogkitError("--flatten must be from 0 to 1 and --margin 0 or more", "e.g. --flatten 0.6 --margin 0.002")
     if args.rounds < 0 or args.budget <= 0:
         raise HogkitError("--rounds must be 0 or more and --budget more than 0", "e.g. --rounds 30 --budget 170")
     variant = load_variant(args.variant)
     table, figures = solve_report(variant, iterations=args.iterations, rounds=args.rounds, budget=args.budget,
-                                  fresh=args.fresh)
+                                  fresh=args.fresh, flatten=args.flatten, margin=args.margin)
     if args.write:
         path = solved_table_path(variant)
         path.parent.mkdir(parents=True, exist_ok=True)
