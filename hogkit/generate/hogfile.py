@@ -58,6 +58,11 @@ def strategy_names(variant: Variant) -> dict[str, str]:
     }
 
 
+# What final_strategy's docstring asks, in the student's copy as in the solutions (what the
+# reference's own strategy is goes in a comment inside the answer region).
+FINAL_STRATEGY_TASK = "Make it as strong as you can: `python3 calc.py` prints its exact win rates."
+
+
 def final_strategy_source(variant: Variant, *, table_rows: list[str] | None, about: str) -> str:
     """Problem 12: a table lookup when TABLE_ROWS is given, else the post-turn strategy."""
     post = post_turn_strategy_name(variant.rules["post_turn"])
@@ -66,14 +71,15 @@ def final_strategy_source(variant: Variant, *, table_rows: list[str] | None, abo
         '    """Return the number of dice to roll when the mover has SCORE points and the',
         "    opponent has OPPONENT_SCORE.",
         "",
-        *[f"    {line}" for line in about.splitlines()],
+        f"    {FINAL_STRATEGY_TASK}",
         '    """',
     ]
     if table_rows is None:
-        return "\n".join([*doc, "    # BEGIN PROBLEM 12", f"    return {post}(score, opponent_score)",
-                          "    # END PROBLEM 12"]) + "\n"
+        return "\n".join([*doc, "    # BEGIN PROBLEM 12", *[f"    # {line}" for line in about.splitlines()],
+                          f"    return {post}(score, opponent_score)", "    # END PROBLEM 12"]) + "\n"
     table = [
         "# BEGIN PROBLEM 12",
+        *[f"# {line}" for line in about.splitlines()],
         "# One string per score of the mover; one character per score of the opponent:",
         "# '0' to '9' and 'A' (10) are numbers of dice, 'C' (-1) is a Pork Chop.",
         "FINAL_STRATEGY_TABLE = (",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from hogkit.final import final_table
-from hogkit.generate.hogfile import render_hog
+from hogkit.generate.hogfile import FINAL_STRATEGY_TASK, render_hog
 from hogkit.variant import Variant
 
 
@@ -36,6 +36,7 @@ pure, deterministic function of the two scores, may return {variant.legal_rolls[
 
 
 # BEGIN PROBLEM 12
+# {about.replace(chr(10), chr(10) + "# ")}
 # One string per score of the mover; one character per score of the opponent:
 # '0' to '9' and 'A' (10) are numbers of dice, 'C' (-1) is a Pork Chop.
 FINAL_STRATEGY_TABLE = (
@@ -48,7 +49,7 @@ def final_strategy(score, opponent_score):
     """Return the number of dice to roll when the mover has SCORE points and the
     opponent has OPPONENT_SCORE.
 
-    {about.replace(chr(10), chr(10) + "    ")}
+    {FINAL_STRATEGY_TASK}
     """
     # BEGIN PROBLEM 12
     return '0123456789A'.find(FINAL_STRATEGY_TABLE[score][opponent_score])
