@@ -246,6 +246,8 @@ class Model:
         self.diagonals = [self._plan_diagonal(total) for total in range(2 * self.goal - 1)]
         self.plans = np.concatenate([d.plan for d in self.diagonals])
         self.diagonal_starts = np.concatenate([[0], np.cumsum([len(d.who) for d in self.diagonals])])
+        self.all_who, self.all_mover, self.all_opp = (np.concatenate([getattr(d, name) for d in self.diagonals])
+                                                      for name in ("who", "mover", "opp"))
         self._plan_compact(part_of)
 
     def _plan_compact(self, part_of: np.ndarray) -> None:
@@ -552,14 +554,13 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
     W = _aligned_zeros((model.nblock, G, 1, block))
     W[:, g * g] = 1.0
     starts = model.diagonal_starts  # the diagonals' cells, back to back
-    cols = np.concatenate([both[d.who, d.mover, d.opp] for d in model.diagonals])
+    cols = both[model.all_who, model.all_mover, model.all_opp]
     picked = model.plans[np.arange(len(cols)) * C + cols]  # [cells, P, 3]
     row, base, wrow = picked[..., 0].ravel(), picked[..., 1].ravel(), picked[..., 2].ravel() * G
     index, probs, counts = _chunk_reads(model, row, base, wrow, batch=1)
     chunk_starts = np.concatenate([[0], np.cumsum(counts)])[starts * P]
-    who_all = np.concatenate([d.who for d in model.diagonals])
     local = np.arange(len(cols)) - np.repeat(starts[:-1], np.diff(starts))
-    pick = model.part_pick[who_all * C + cols] + (local * (P * block))[:, None]  # [cells, H]
+    pick = model.part_pick[model.all_who * C + cols] + (local * (P * block))[:, None]  # [cells, H]
     picks = [pick[:, model.layer_members[layer]] for layer in model.layers]
     chops = np.nonzero(row == model.chop_row)[0]  # parts that read their own diagonal again
     chop_rows = wrow[chops] + model.post_flat[base[chops]]
