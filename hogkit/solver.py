@@ -6,9 +6,10 @@
   shared by every hidden state with those scores, so each entry is chosen to maximize the
   mover's chance to win averaged over how often each hidden state occurs (its occupancy under
   the current table). Self-play passes first value what follows as full-information play, then
-  as the table's own play; rounds of fictitious play follow (each adds the best response to the
-  latest tables), and of all the tables found the least exploitable one is kept. Where the state
-  is only the two scores, one pass is exact backward induction.
+  as the table's own play (robustly: the weights lean toward an even spread over the hidden
+  states of each cell, which an opponent can shift); rounds of fictitious play follow (each adds
+  the best response to the latest tables), and of all the tables found the least exploitable one
+  is kept. Where the state is only the two scores, one pass is exact backward induction.
 * :func:`best_response` is the same improvement against a fixed opponent, in both seats: its
   contest figure against a strategy is that strategy's exploitability.
 """
