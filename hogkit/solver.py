@@ -218,7 +218,7 @@ def _self_play(model: Model, table: np.ndarray, *, full: bool, W: np.ndarray | N
 def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.ndarray | None = None,
                      iterations: int = 8, rounds: int = 30, budget: float | None = None,
                      memory: int = 2, checks: int = 3, flatten: float = 0.0, margin: float = 0.0,
-                     say=None) -> ScoreOnly:
+                     answers: int = 8, say=None) -> ScoreOnly:
     """The best table of the two scores alone.
 
     1. Up to ITERATIONS passes of self-play improvement, valuing what follows as full-information
@@ -230,11 +230,16 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
     3. Up to ROUNDS rounds of fictitious play: each adds the best response to the last MEMORY
        tables.
 
-    Every table found joins a population. The CHECKS tables that fare best against the rest of
-    the population (and the table of stage 1) are measured by a best response, and the least
-    exploitable is kept. BUDGET (seconds) bounds the whole search, measurements included.
+    4. Up to ANSWERS steps from the least exploitable table so far: one pass against its latest
+       best responses (the last MEMORY + 1) and itself, then a best response to the result (a
+       double-oracle walk; the exploitability swings from step to step, so each is measured).
 
-    FLATTEN and MARGIN (see :func:`_improver`) make stages 2 and 3 robust: each entry is chosen
+    Every table found joins a population. The CHECKS tables that fare best against the rest of
+    the population (and the table of stage 1) are measured by a best response before stage 4,
+    and the least exploitable table measured is kept. BUDGET (seconds) bounds the whole search,
+    measurements included.
+
+    FLATTEN and MARGIN (see :func:`_improver`) make stages 2 to 4 robust: each entry is chosen
     for an occupancy partly spread evenly over the hidden states of its cell (an opponent can
     shift the hidden states a table expects), and only changes when that gains more than MARGIN.
     """
@@ -279,11 +284,13 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
         return (checks + 1) * check_cost
 
     measured: dict[int, float] = {}
+    responses: dict[int, np.ndarray] = {}  # the best response found to each measured table
 
     def measure(i: int) -> None:
         nonlocal check_cost
         clock = time.perf_counter()
-        _, measured[i] = best_response(variant, population[i] - model.offset, goal=goal, iterations=3)
+        response, measured[i] = best_response(variant, population[i] - model.offset, goal=goal, iterations=3)
+        responses[i] = model.columns(response)
         check_cost = time.perf_counter() - clock
         if say:
             say(f"  table {i}: a best response reaches {measured[i]:.4f}")
@@ -301,8 +308,8 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
             measure(len(population) - 1)  # robust own play moves the exploitability a lot from pass to pass
         if changed == 0:
             break
-    for r in range(1, rounds + 1):
-        if not time_left(reserve() + 2 * check_cost):
+    for r in range(1, rounds + 1):  # fictitious play, leaving time to answer the best responses
+        if not time_left(reserve() + (2 + 2 * answers) * check_cost):
             break
         join(_respond(model, population[-memory:], population[-1], iterations=2, flatten=flatten, margin=margin),
              f"round {r}")
@@ -314,6 +321,19 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
     for n, i in enumerate(candidates):
         if i not in measured and (n < 2 or time_left(check_cost)):
             measure(i)
+    # Answer the exploiters: from the least exploitable table, one robust pass against its last
+    # best responses (and itself), measured; each step follows on from the one before.
+    current, chain = min(measured, key=measured.get), []
+    for step in range(1, answers + 1):
+        if not time_left(2 * check_cost):
+            break
+        chain.append(responses[current])
+        population.append(_respond(model, chain[-memory - 1:] + [population[current]], population[current],
+                                   iterations=1, flatten=flatten, margin=margin))
+        current = len(population) - 1
+        if say:
+            say(f"  answer {step}:")
+        measure(current)
     exploitability, best = min((e, i) for i, e in measured.items())
     result = population[best] - model.offset
     return ScoreOnly(result, done, win_rate(variant, result, result, goal=goal), exploitability)

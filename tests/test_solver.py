@@ -88,3 +88,14 @@ def test_robust_search_reports_what_a_best_response_reaches():
     solved = solve_score_only(variant, goal=GOAL, iterations=3, rounds=1, flatten=0.6, margin=0.002)
     _, again = best_response(variant, solved.table, goal=GOAL, iterations=3)
     assert abs(again - solved.exploitability) < 1e-12
+
+
+def test_answering_the_best_responses_never_ends_worse():
+    variant = load_variant("su18")
+    start = always(5, GOAL)
+    kwargs = dict(goal=GOAL, start=start, iterations=2, rounds=1, flatten=0.3, margin=0.01)
+    without = solve_score_only(variant, answers=0, **kwargs)
+    answered = solve_score_only(variant, answers=3, **kwargs)
+    assert answered.exploitability <= without.exploitability + 1e-12
+    _, again = best_response(variant, answered.table, goal=GOAL, iterations=3)
+    assert abs(again - answered.exploitability) < 1e-12
