@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -286,17 +286,20 @@ class Model:
         plan = np.stack([row, base, self.part_block[w, cs]], axis=-1).reshape(len(who) * C, self.nparts, 3)
         return Diagonal(who, mover, opp, mover * g + opp, plan)
 
-    def pair_store(self, total: int) -> list[np.ndarray]:
-        """Where the values of one pair's diagonal TOTAL go in its (flat) W: ``[cells, h]`` for
-        the hidden states h of each Pork Chop layer (see :func:`_pair_backward`)."""
-        if not hasattr(self, "_pair_store"):
-            H, block, G = self.nh, self.block, self.goal ** 2 + 2
-            self._pair_store = []
-            for d in self.diagonals:
-                ctx = d.who[:, None] * H + np.arange(H)[None, :]
-                where = ((ctx // block) * G + d.cell[:, None]) * block + ctx % block
-                self._pair_store.append([where[:, self.layer_members[layer]] for layer in self.layers])
-        return self._pair_store[total]
+    @cached_property
+    def stores(self) -> list[list[tuple[np.ndarray, np.ndarray, np.ndarray]]]:
+        """Where the values of each diagonal go in W: for each Pork Chop layer, the row
+        (``block * G + cell``), the place inside the block, and (for W of one pair) the flat
+        place, of each ``[cell, h]``, h running over the hidden states of that layer (made when
+        first needed: fa19 never needs it)."""
+        H, block, G = self.nh, self.block, self.goal ** 2 + 2
+        stores = []
+        for d in self.diagonals:
+            ctx = d.who[:, None] * H + np.arange(H)[None, :]
+            rows, inner = (ctx // block) * G + d.cell[:, None], ctx % block
+            stores.append([(rows[:, hs], inner[:, hs], (rows * block + inner)[:, hs])
+                           for hs in map(self.layer_members.get, self.layers)])
+        return stores
 
     def columns(self, tables: np.ndarray) -> np.ndarray:
         """Choice columns (choice + offset) of integer TABLES, checking every entry is legal."""
@@ -347,22 +350,21 @@ def backward(model: Model, batch: int, choose: Chooser, *, keep: np.ndarray | No
             return _values(model, W, cols, diagonal, memo)
 
         for layer in model.layers:
-            _store(model, W, diagonal, layer, choose(total, layer, who, mover, opp, value_of))
+            _store(model, W, total, layer, choose(total, layer, who, mover, opp, value_of))
     return W
 
 
-def _store(model: Model, W: np.ndarray, diagonal: Diagonal, layer: int, vals: np.ndarray) -> None:
-    """Keep VALS (``[batch, cells, H]``) in W for the cells of DIAGONAL and the hidden states of
-    Pork Chop LAYER."""
+def _store(model: Model, W: np.ndarray, total: int, layer: int, vals: np.ndarray) -> None:
+    """Keep VALS (``[batch, cells, H]``) in W for the cells of diagonal TOTAL and the hidden
+    states of Pork Chop LAYER."""
+    diagonal = model.diagonals[total]
     H, block, batch = model.nh, model.block, vals.shape[0]
-    who, cell = diagonal.who, diagonal.cell
-    if len(model.layers) == 1:
-        shaped = vals.reshape(batch, len(who), H // block, block).transpose(1, 2, 0, 3)
-        W.reshape(2, H // block, -1, batch, block)[who, :, cell] = shaped
+    if len(model.layers) == 1:  # whole blocks: a plain reshape places them
+        shaped = vals.reshape(batch, len(diagonal.who), H // block, block).transpose(1, 2, 0, 3)
+        W.reshape(2, H // block, -1, batch, block)[diagonal.who, :, diagonal.cell] = shaped
     else:
-        hsel = model.layer_members[layer]
-        ctx = who[:, None] * H + hsel[None, :]
-        W[ctx // block, cell[:, None], :, ctx % block] = vals[:, :, hsel].transpose(1, 2, 0)
+        rows, inner, _ = model.stores[total][model.layers.index(layer)]
+        W.reshape(-1, batch, block)[rows, :, inner] = vals[:, :, model.layer_members[layer]].transpose(1, 2, 0)
 
 
 def _aligned_zeros(shape: tuple[int, ...]) -> np.ndarray:
@@ -433,19 +435,27 @@ def _shared_sums(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagon
     wide = W.reshape(model.nblock * G, -1)
     picked = diagonal.plan[cells * model.nchoice + cols]  # [cells, P, 3]
     row, base, blk = picked[..., 0].ravel(), picked[..., 1].ravel(), picked[..., 2].ravel()
-    counts = model.outcome_count[row]
-    first = np.cumsum(counts) - counts
-    owner = np.repeat(np.arange(row.size), counts)
-    outcome = np.arange(owner.size) + np.repeat(model.outcome_start[row] - first, counts)
-    post = model.post_flat[base[owner] + model.outcome_vals[outcome]]
+    counts, first, owner, post, probs = _outcomes(model, row, base)
     rows = np.take(wide, blk[owner] * G + post, axis=0)
-    rows *= model.outcome_probs[outcome][:, None]
+    rows *= probs[:, None]
     some = counts > 0
     sums = np.zeros((row.size, wide.shape[1]))
     if owner.size:
         sums[some] = np.add.reduceat(rows, first[some], axis=0)
     chops = np.nonzero(row == model.chop_row)[0] if with_chops else np.zeros(0, dtype=np.int64)
     return sums, (chops, blk[chops] * G + model.post_flat[base[chops]])
+
+
+def _outcomes(model: Model, row: np.ndarray, base: np.ndarray):
+    """The outcomes of the parts (points ROW, outcomes from BASE in ``post_flat``) back to back,
+    unpadded: each part's count and first outcome, then each outcome's part, the cell it leads
+    to (``post_flat``) and its probability."""
+    counts = model.outcome_count[row]
+    first = np.cumsum(counts) - counts
+    owner = np.repeat(np.arange(row.size), counts)
+    outcome = np.arange(owner.size) + np.repeat(model.outcome_start[row] - first, counts)
+    post = model.post_flat[base[owner] + model.outcome_vals[outcome]]
+    return counts, first, owner, post, model.outcome_probs[outcome]
 
 
 def _own_sums(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagonal, cells: np.ndarray, *,
@@ -571,7 +581,7 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
         sums = _sum_chunks(W, index[chunk_starts[total]:chunk_starts[total + 1]],
                            probs[chunk_starts[total]:chunk_starts[total + 1]], counts[a * P:b * P])
         mine = slice(chop_starts[total], chop_starts[total + 1])
-        for i, where in enumerate(model.pair_store(total)):
+        for i, (_, _, where) in enumerate(model.stores[total]):
             if i:  # a Pork Chop reads this diagonal, whose values the last layer changed
                 sums[chops[mine] - a * P] = np.take(rows, chop_rows[mine], axis=0)
             flat[where] = np.take(sums, picks[i][a:b])
@@ -606,13 +616,8 @@ def _compact_backward(model: Model, both: np.ndarray) -> np.ndarray:
         row, base, blk = picked[..., 0].ravel(), picked[..., 1].ravel(), picked[..., 2].ravel()
         pair = np.repeat(np.arange(batch), n * P)
         nextwho = blk // outer
-        counts = model.outcome_count[row]
-        first = np.cumsum(counts) - counts
-        owner = np.repeat(np.arange(row.size), counts)
-        outcome = np.arange(owner.size) + np.repeat(model.outcome_start[row] - first, counts)
-        post = model.post_flat[base[owner] + model.outcome_vals[outcome]]
+        counts, first, owner, post, probs = _outcomes(model, row, base)
         values = np.take(flat, (blk * G * batch + pair)[owner] + post * batch, axis=0)  # [outcomes, P]
-        probs = model.outcome_probs[outcome]
         sums = np.zeros((row.size, 1))
         some = counts > 0
         if owner.size:
