@@ -121,13 +121,14 @@ def baselines(model: Model, *, folder: Path = HERE) -> tuple[list[tuple[str, Tab
     A strategy of the kit's hog.py (in FOLDER) is the student's own, so it is left out until
     that problem works (answers every pair of scores with a legal choice).
     """
-    found, left_out = [], []
+    found, left_out, hog = [], [], None
     for name, spec in model.baseline_specs:
         if isinstance(spec, int):
             found.append((name, always_roll(spec, model.goal)))
             continue
         try:
-            strategy = getattr(load_module(folder / "hog.py"), spec["function"], None)
+            hog = hog or load_module(folder / "hog.py")  # imported once, for every baseline in it
+            strategy = getattr(hog, spec["function"], None)
             if not callable(strategy):
                 raise CalcError(f"hog.py has no {spec['function']} — define it in hog.py")
             found.append((name, strategy_table(strategy, model, name=spec["function"])))
