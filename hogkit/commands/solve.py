@@ -12,6 +12,11 @@ import numpy as np
 from hogkit.errors import HogkitError
 from hogkit.variant import DEFAULT_VARIANT, load_variant
 
+# The score-only search's defaults, for the command and for solve_report alike.
+BUDGET = 170.0  # seconds, measurements included
+FLATTEN = 0.6  # how far own play spreads a cell's weight evenly over its hidden states
+MARGIN = 0.002  # the least gain for which own play changes an entry
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the exact-evaluation and contest commands to the ``hogkit`` parser."""
@@ -27,11 +32,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     solve.add_argument("--rounds", type=int, default=30, help="fictitious-play rounds (hidden-state variants)")
     solve.add_argument("--fresh", action="store_true",
                        help="start from always_roll(4), not from the table solved before")
-    solve.add_argument("--budget", type=float, default=170.0,
+    solve.add_argument("--budget", type=float, default=BUDGET,
                        help="seconds the score-only search may take, measurements included")
-    solve.add_argument("--flatten", type=float, default=0.6,
+    solve.add_argument("--flatten", type=float, default=FLATTEN,
                        help="how far (0 to 1) own play spreads each cell's weight evenly over its hidden states")
-    solve.add_argument("--margin", type=float, default=0.002,
+    solve.add_argument("--margin", type=float, default=MARGIN,
                        help="the least gain (a chance) for which own play changes an entry")
     solve.set_defaults(func=run_solve)
     contest = sub.add_parser("contest", help="check contest entries and run tournaments")
@@ -86,8 +91,8 @@ def baselines(variant) -> dict[str, np.ndarray]:
     return found
 
 
-def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: float | None = 170.0,
-                 fresh: bool = False, flatten: float = 0.6, margin: float = 0.002,
+def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: float | None = BUDGET,
+                 fresh: bool = False, flatten: float = FLATTEN, margin: float = MARGIN,
                  say=print) -> tuple[np.ndarray, dict[str, float]]:
     """Solve VARIANT, print the figures, and return the score-only table and its figures.
 
@@ -134,9 +139,11 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.iterations < 1:
         raise HogkitError("--iterations must be at least 1", "e.g. --iterations 8")
     if not 0 <= args.flatten <= 1 or args.margin < 0:
-        raise HogkitError("--flatten must be from 0 to 1 and --margin 0 or more", "e.g. --flatten 0.6 --margin 0.002")
+        raise HogkitError("--flatten must be from 0 to 1 and --margin 0 or more",
+                          f"e.g. --flatten {FLATTEN} --margin {MARGIN}")
     if args.rounds < 0 or args.budget <= 0:
-        raise HogkitError("--rounds must be 0 or more and --budget more than 0", "e.g. --rounds 30 --budget 170")
+        raise HogkitError("--rounds must be 0 or more and --budget more than 0",
+                          f"e.g. --rounds 30 --budget {BUDGET:g}")
     variant = load_variant(args.variant)
     table, figures = solve_report(variant, iterations=args.iterations, rounds=args.rounds, budget=args.budget,
                                   fresh=args.fresh, flatten=args.flatten, margin=args.margin)
