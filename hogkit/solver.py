@@ -8,8 +8,9 @@
   the current table). Self-play passes first value what follows as full-information play, then
   as the table's own play (robustly: the weights lean toward an even spread over the hidden
   states of each cell, which an opponent can shift); rounds of fictitious play follow (each adds
-  the best response to the latest tables), and of all the tables found the least exploitable one
-  is kept. Where the state is only the two scores, one pass is exact backward induction.
+  the best response to the latest tables), then a few steps that answer the best responses to
+  the least exploitable table, and of all the tables measured the least exploitable one is kept.
+  Where the state is only the two scores, one pass is exact backward induction.
 * :func:`best_response` is the same improvement against a fixed opponent, in both seats: its
   contest figure against a strategy is that strategy's exploitability.
 """
@@ -229,7 +230,6 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
        play (the hidden states a table cannot see cost it what they really cost).
     3. Up to ROUNDS rounds of fictitious play: each adds the best response to the last MEMORY
        tables.
-
     4. Up to ANSWERS steps from the least exploitable table so far: one pass against its latest
        best responses (the last MEMORY + 1) and itself, then a best response to the result (a
        double-oracle walk; the exploitability swings from step to step, so each is measured).
