@@ -60,6 +60,21 @@ class Diagonal:
     plan: np.ndarray
 
 
+@dataclass(frozen=True)
+class PairReads:
+    """Where each plan entry (``cell * C + choice``, cells of all diagonals back to back) reads
+    W for one pair: its chunks' W rows ``index[chunk, CHUNK]`` and rows of ``chunk_probs``
+    (``chunk``), its count of chunks and first chunk, where each part starts among them, and how
+    many parts it uses (the first ones)."""
+
+    index: np.ndarray
+    chunk: np.ndarray
+    chunks: np.ndarray
+    first: np.ndarray
+    part_offset: np.ndarray
+    used: np.ndarray
+
+
 class Model:
     """Everything about a variant the evaluator needs, as arrays built from the rule hooks."""
 
@@ -300,6 +315,31 @@ class Model:
             stores.append([(rows[:, hs], inner[:, hs], (rows * block + inner)[:, hs])
                            for hs in map(self.layer_members.get, self.layers)])
         return stores
+
+    @cached_property
+    def compact_stores(self) -> list[np.ndarray]:
+        """Where the values ``[cell, outer, part]`` of each diagonal go in the V of one pair of
+        :func:`_compact_backward` (made when first needed)."""
+        G, outer, P = self.goal ** 2 + 2, self.nh // self.block, self.nparts
+        return [((d.who[:, None] * outer + np.arange(outer)) * G + d.cell[:, None])[..., None] * P + np.arange(P)
+                for d in self.diagonals]
+
+    @cached_property
+    def pair_reads(self) -> PairReads:
+        """The chunk reads of every plan entry (cell and choice) for :func:`_pair_backward`,
+        worked out once, as they do not depend on the tables (made when first needed)."""
+        G, P = self.goal ** 2 + 2, self.nparts
+        row, base, blk = (self.plans[..., k].ravel() for k in range(3))
+        counts = self.chunk_count[row]  # per entry and part
+        owner = np.repeat(np.arange(row.size), counts)
+        first = np.cumsum(counts) - counts
+        chunk = np.arange(owner.size) + np.repeat(self.chunk_start[row] - first, counts)
+        index = blk[owner, None] * G + self.post_flat[base[owner, None] + self.chunk_vals[chunk]]
+        counts = counts.reshape(-1, P)
+        chunks = counts.sum(axis=1)
+        return PairReads(index=index.astype(np.int32), chunk=chunk.astype(np.int32), chunks=chunks,
+                         first=np.cumsum(chunks) - chunks, part_offset=np.cumsum(counts, axis=1) - counts,
+                         used=(row.reshape(-1, P) != self.dead_row).sum(axis=1))
 
     def columns(self, tables: np.ndarray) -> np.ndarray:
         """Choice columns (choice + offset) of integer TABLES, checking every entry is legal."""
@@ -556,34 +596,62 @@ def _start_values_by_seat(variant: Variant, tables0, tables1, *, goal: int | Non
 
 
 def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
-    """:func:`backward` for one pair of tables (columns ``[who, mover, opp]``), with the reads
-    of every diagonal worked out at once beforehand, as the choices are known: each diagonal
-    then takes a handful of array operations."""
-    g, C, P, block = model.goal, model.nchoice, model.nparts, model.block
+    """:func:`backward` for one pair of tables (columns ``[who, mover, opp]``). The reads of every
+    cell's choice are taken from :attr:`Model.pair_reads` for all diagonals at once, so each
+    diagonal then takes a handful of array operations on its own stretch of them."""
+    g, C, block = model.goal, model.nchoice, model.block
     G = g * g + 2
     W = _aligned_zeros((model.nblock, G, 1, block))
     W[:, g * g] = 1.0
-    starts = model.diagonal_starts  # the diagonals' cells, back to back
+    reads, starts = model.pair_reads, model.diagonal_starts
     cols = both[model.all_who, model.all_mover, model.all_opp]
-    picked = model.plans[np.arange(len(cols)) * C + cols]  # [cells, P, 3]
-    row, base, wrow = picked[..., 0].ravel(), picked[..., 1].ravel(), picked[..., 2].ravel() * G
-    index, probs, counts = _chunk_reads(model, row, base, wrow, batch=1)
-    chunk_starts = np.concatenate([[0], np.cumsum(counts)])[starts * P]
-    local = np.arange(len(cols)) - np.repeat(starts[:-1], np.diff(starts))
-    pick = model.part_pick[model.all_who * C + cols] + (local * (P * block))[:, None]  # [cells, H]
+    entry = np.arange(len(cols)) * C + cols
+    # the chosen entries' chunks, back to back, cell after cell
+    chunks = reads.chunks[entry]
+    cell_first = np.cumsum(chunks) - chunks
+    take = np.repeat(reads.first[entry] - cell_first, chunks) + np.arange(chunks.sum())
+    index = np.take(reads.index, take, axis=0).astype(np.intp)
+    probs = np.take(model.chunk_probs, np.take(reads.chunk, take), axis=0)
+    # the parts in use, back to back: where each starts among the chunks and among the sums
+    used = reads.used[entry]
+    part_first = np.cumsum(used) - used
+    in_use = np.arange(model.nparts) < used[:, None]
+    part_chunk = (cell_first[:, None] + reads.part_offset[entry])[in_use]
+    diag_chunk = np.append(cell_first, chunks.sum())[starts]
+    diag_part = np.append(part_first, len(part_chunk))[starts]
+    part_chunk -= np.repeat(diag_chunk[:-1], np.diff(diag_part))  # from the diagonal's first chunk
+    local = part_first - np.repeat(diag_part[:-1], np.diff(starts))
+    pick = model.part_pick[model.all_who * C + cols] + (local * block)[:, None]  # [cells, H]
     picks = [pick[:, model.layer_members[layer]] for layer in model.layers]
-    chops = np.nonzero(row == model.chop_row)[0]  # parts that read their own diagonal again
-    chop_rows = wrow[chops] + model.post_flat[base[chops]]
-    chop_starts = np.searchsorted(chops, starts * P)
+    if len(model.layers) > 1:  # Pork Chop parts read their own diagonal again once a layer is done
+        plan = model.plans[entry]  # [cells, P, 3]
+        is_chop = plan[..., 0] == model.chop_row
+        chop_at = (part_first[:, None] + np.arange(model.nparts))[is_chop]
+        chop_rows = plan[..., 2][is_chop] * G + model.post_flat[plan[..., 1][is_chop]]
+        chop_bounds = np.searchsorted(chop_at, diag_part)
+        chop_at -= np.repeat(diag_part[:-1], np.diff(chop_bounds))
+    if block == 1:  # the sums run over single outcomes
+        part_chunk *= CHUNK
+    plain = model.nh == 1 and model.nparts == 1  # the state is only the two scores
     flat, rows = W.reshape(-1), W.reshape(-1, block)
     for total in range(2 * g - 2, -1, -1):
+        c0, c1 = diag_chunk[total], diag_chunk[total + 1]
+        firsts = part_chunk[diag_part[total]:diag_part[total + 1]]
+        if block == 1:
+            terms = np.take(flat, index[c0:c1])
+            terms *= probs[c0:c1]
+            sums = np.add.reduceat(terms.ravel(), firsts)
+        else:
+            terms = np.matmul(probs[c0:c1, None, :], np.take(rows, index[c0:c1], axis=0))
+            sums = np.add.reduceat(terms[:, 0], firsts, axis=0)
+        if plain:  # one sum per cell, already in the order of the cells
+            flat[model.stores[total][0][2]] = sums[:, None]
+            continue
         a, b = starts[total], starts[total + 1]
-        sums = _sum_chunks(W, index[chunk_starts[total]:chunk_starts[total + 1]],
-                           probs[chunk_starts[total]:chunk_starts[total + 1]], counts[a * P:b * P])
-        mine = slice(chop_starts[total], chop_starts[total + 1])
         for i, (_, _, where) in enumerate(model.stores[total]):
             if i:  # a Pork Chop reads this diagonal, whose values the last layer changed
-                sums[chops[mine] - a * P] = np.take(rows, chop_rows[mine], axis=0)
+                mine = slice(chop_bounds[total], chop_bounds[total + 1])
+                sums.reshape(-1, block)[chop_at[mine]] = np.take(rows, chop_rows[mine], axis=0)
             flat[where] = np.take(sums, picks[i][a:b])
     return W
 
@@ -614,23 +682,30 @@ def _compact_backward(model: Model, both: np.ndarray) -> np.ndarray:
         cols = both[:, diagonal.who, diagonal.mover, diagonal.opp]  # [batch, n]
         picked = np.take(diagonal.plan, np.arange(n) * C + cols, axis=0)  # [batch, n, P, 3]
         row, base, blk = picked[..., 0].ravel(), picked[..., 1].ravel(), picked[..., 2].ravel()
-        pair = np.repeat(np.arange(batch), n * P)
-        nextwho = blk // outer
         counts, first, owner, post, probs = _outcomes(model, row, base)
-        values = np.take(flat, (blk * G * batch + pair)[owner] + post * batch, axis=0)  # [outcomes, P]
+        if batch == 1:
+            values = np.take(flat, (blk * G)[owner] + post, axis=0)  # [outcomes, P]
+            lands = (blk // outer * G)[owner] + post  # where in nextcol
+        else:
+            pair = np.repeat(np.arange(batch), n * P)
+            values = np.take(flat, (blk * G * batch + pair)[owner] + post * batch, axis=0)
+            lands = ((pair * 2 + blk // outer) * G)[owner] + post
         sums = np.zeros((row.size, 1))
         some = counts > 0
         if owner.size:
             sums[some, 0] = np.add.reduceat(values[:, 0] * probs, first[some])
         if P > 1:  # what the other parts add over part 0, by the next mover's choice
-            slot = (np.arange(row.size) * C)[owner] + nextcol[((pair * 2 + nextwho) * G)[owner] + post]
+            slot = owner * C + nextcol[lands]
             extra = ((values[:, 1:] - values[:, :1]) * probs[:, None]).ravel()
             if P > 2:
                 slot = (slot[:, None] * (P - 1) + np.arange(P - 1)).ravel()
             by_choice = np.bincount(slot, weights=extra, minlength=row.size * C * (P - 1))
             sums = sums + by_choice.reshape(row.size, -1) @ class_map
-        shaped = sums.reshape(batch, n, P, block).transpose(1, 3, 0, 2)  # [n, outer, batch, P]
-        V.reshape(2, outer, G, batch, P)[diagonal.who, :, diagonal.cell] = shaped
+        if batch == 1:
+            V.reshape(-1)[model.compact_stores[total]] = sums.reshape(n, P, block).transpose(0, 2, 1)
+        else:
+            shaped = sums.reshape(batch, n, P, block).transpose(1, 3, 0, 2)  # [n, outer, batch, P]
+            V.reshape(2, outer, G, batch, P)[diagonal.who, :, diagonal.cell] = shaped
     return V
 
 
