@@ -1,13 +1,14 @@
 """Time the memoized reference against the NumPy evaluator, per variant (not run by tests).
 
-Usage: python bench/exact.py [GOAL] [--no-reference]
-       (the reference takes minutes per pair at goal 100; try 40 first)
+Usage: python bench/exact.py [GOAL] [--variant NAME ...] [--repeats N] [--no-reference]
+       (the reference takes seconds to minutes per pair at goal 100; try 40 first)
 
 For each variant, on random tables: the memoized reference on one pair; the NumPy evaluator on
-the same pair (best of three runs); and the NumPy evaluator per pair when a batch of pairs goes
-through at once, as in a tournament (batch size from ``hogkit.exact.batch_size``). The ratio is
-reference time over single-pair NumPy time (and over the batched time per pair); ``diff`` is the
-gap between the two answers.
+the same pair (best of REPEATS runs, warm: the model is built first); and the NumPy evaluator per
+pair when a batch of pairs goes through at once, as in a tournament (batch size from
+``hogkit.exact.batch_size``). The ratio is reference time over single-pair NumPy time (and over
+the batched time per pair); ``diff`` is the gap between the two answers. The VM this runs on can
+swing by half between runs, so compare lines of one run, not runs.
 """
 
 from __future__ import annotations
@@ -18,50 +19,77 @@ from pathlib import Path
 
 import numpy as np
 
+from hogkit.cli import Parser, run
+from hogkit.errors import HogkitError
 from hogkit.exact import batch_size, model_for, win_rate, win_rates
 from hogkit.variant import load_variant, variant_names
 
-REPEATS = 3
+GOAL, REPEATS = 40, 3
+GOALS = range(10, 101)  # the reference's recursion gets too deep past 100
 
 
-def best_time(run, repeats: int = REPEATS) -> float:
-    """The shortest of REPEATS runs of RUN, in seconds."""
+def best_time(work, repeats: int) -> float:
+    """The shortest of REPEATS runs of WORK, in seconds."""
     times = []
     for _ in range(repeats):
         start = time.perf_counter()
-        run()
+        work()
         times.append(time.perf_counter() - start)
     return min(times)
 
 
-def main(goal: int, *, reference: bool) -> None:
-    """Print one line per variant: reference time, NumPy times and their ratio."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repo, for tests.test_exact
+def compare(name: str, *, goal: int, repeats: int, reference: bool, rng: np.random.Generator) -> str:
+    """One line of figures for variant NAME."""
     from tests.test_exact import reference_win_rate
 
-    rng = np.random.default_rng(0)
-    print(f"goal {goal}; NumPy times are the best of {REPEATS} runs", flush=True)
-    for name in variant_names():
-        variant = load_variant(name)
-        legal = np.array(variant.legal_rolls)
-        t0, t1 = rng.choice(legal, size=(goal, goal)), rng.choice(legal, size=(goal, goal))
-        model = model_for(variant, goal)
-        fast = win_rate(variant, t0, t1, goal=goal)
-        numpy_s = best_time(lambda: win_rate(variant, t0, t1, goal=goal))  # noqa: B023
-        size = batch_size(model)
-        many = rng.choice(legal, size=(size, goal, goal))
-        batch_s = best_time(lambda: win_rates(variant, many, t1, goal=goal)) / size  # noqa: B023
-        line = (f"{name:9} numpy {numpy_s * 1000:6.1f} ms/pair  batched {batch_s * 1000:6.1f} ms/pair "
-                f"(batch {size:2})")
-        if reference:
-            start = time.perf_counter()
-            slow = reference_win_rate(variant, t0.tolist(), t1.tolist(), goal)
-            ref_s = time.perf_counter() - start
-            line += (f"  reference {ref_s:7.1f} s  ratio {ref_s / numpy_s:6.0f}x (batched {ref_s / batch_s:6.0f}x)"
-                     f"  diff {abs(fast - slow):.1e}")
-        print(line, flush=True)
+    variant = load_variant(name)
+    legal = np.array(variant.legal_rolls)
+    t0, t1 = rng.choice(legal, size=(goal, goal)), rng.choice(legal, size=(goal, goal))
+    model = model_for(variant, goal)
+    fast = win_rate(variant, t0, t1, goal=goal)  # builds what the model caches
+    numpy_s = best_time(lambda: win_rate(variant, t0, t1, goal=goal), repeats)
+    size = batch_size(model)
+    many = rng.choice(legal, size=(size, goal, goal))
+    win_rates(variant, many, t1, goal=goal)
+    batch_s = best_time(lambda: win_rates(variant, many, t1, goal=goal), repeats) / size
+    line = f"{name:9} numpy {numpy_s * 1000:6.1f} ms/pair  batched {batch_s * 1000:6.1f} ms/pair (batch {size:2})"
+    if reference:
+        start = time.perf_counter()
+        slow = reference_win_rate(variant, t0.tolist(), t1.tolist(), goal)
+        ref_s = time.perf_counter() - start
+        line += (f"  reference {ref_s:7.1f} s  ratio {ref_s / numpy_s:6.0f}x (batched {ref_s / batch_s:6.0f}x)"
+                 f"  diff {abs(fast - slow):.1e}")
+    return line
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print one line per variant: NumPy times, and the reference's time and the ratios."""
+    parser = Parser(prog="python bench/exact.py", description=__doc__.splitlines()[0])
+    parser.add_argument("goal", nargs="?", type=int, default=GOAL, help="goal score (default: %(default)s)")
+    parser.add_argument("--variant", action="append", metavar="NAME", help="only this variant (repeatable)")
+    parser.add_argument("--repeats", type=int, default=REPEATS, help="NumPy runs to take the best of")
+    parser.add_argument("--no-reference", action="store_true", help="skip the memoized reference")
+    args = parser.parse_args(argv)
+    if args.goal not in GOALS:
+        parser.error(f"goal {args.goal} is out of range; give {GOALS.start} to {GOALS.stop - 1}")
+    if args.repeats < 1:
+        parser.error("--repeats must be at least 1")
+
+    def work() -> int:
+        names = args.variant or variant_names()
+        unknown = sorted(set(names) - set(variant_names()))
+        if unknown:
+            raise HogkitError(f"unknown variant {unknown[0]}", f"choose from {', '.join(variant_names())}")
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repo, for tests.test_exact
+        rng = np.random.default_rng(0)
+        print(f"goal {args.goal}; NumPy times are the best of {args.repeats} runs", flush=True)
+        for name in names:
+            print(compare(name, goal=args.goal, repeats=args.repeats, reference=not args.no_reference, rng=rng),
+                  flush=True)
+        return 0
+
+    return run(work)
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    main(int(args[0]) if args else 40, reference="--no-reference" not in sys.argv)
+    sys.exit(main())

@@ -12,6 +12,7 @@ import argparse
 import importlib
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from hogkit.errors import HogkitError
@@ -24,7 +25,7 @@ COMMAND_MODULES = [
 ]
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors follow the one-line ``error:`` convention."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
@@ -33,8 +34,8 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The full ``hogkit`` parser with every registered command."""
-    parser = _Parser(prog="hogkit", description="Build, check and grade Hog kits.")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser = Parser(prog="hogkit", description="Build, check and grade Hog kits.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
@@ -43,10 +44,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``hogkit`` with ARGV; return the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = build_parser().parse_args(argv)
+    return run(lambda: args.func(args))
+
+
+def run(work: Callable[[], int | None]) -> int:
+    """Run WORK and return its exit status, a :class:`HogkitError` or an interrupt reported as
+    one ``error:`` line (for ``hogkit`` and the scripts in ``bench/``)."""
     try:
-        status = args.func(args)
+        status = work()
     except HogkitError as exc:
         print(f"error: {exc.line()}", file=sys.stderr)
         return exc.status

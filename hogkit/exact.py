@@ -51,13 +51,15 @@ LAYOUT = ("opp_last", "after_extra", "turn", "own_used", "opp_used", "own_last")
 @dataclass(frozen=True)
 class Diagonal:
     """The cells of one diagonal (both seats) and what each choice does there: ``plan[cell * C +
-    choice, part]`` = (points row, start in ``post_flat``, block of next contexts)."""
+    choice, part]`` = (points row, start in ``post_flat``, block of next contexts).
+    ``seat_cell`` is ``who * goal**2 + cell``, a cell's place in a pair's tables."""
 
     who: np.ndarray
     mover: np.ndarray
     opp: np.ndarray
     cell: np.ndarray
     plan: np.ndarray
+    seat_cell: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -299,7 +301,7 @@ class Model:
         base = (((who[:, None, None] * 3 + self.part_slot[w, cs]) * g + opp[:, None, None]) * self.xsize
                 + mover[:, None, None] + self.part_bonus[w, cs])
         plan = np.stack([row, base, self.part_block[w, cs]], axis=-1).reshape(len(who) * C, self.nparts, 3)
-        return Diagonal(who, mover, opp, mover * g + opp, plan)
+        return Diagonal(who, mover, opp, mover * g + opp, plan, who * g * g + mover * g + opp)
 
     @cached_property
     def stores(self) -> list[list[tuple[np.ndarray, np.ndarray, np.ndarray]]]:
@@ -676,10 +678,11 @@ def _compact_backward(model: Model, both: np.ndarray) -> np.ndarray:
     nextcol[:, :, :g * g] = both.reshape(batch, 2, g * g)
     nextcol = nextcol.ravel()
     class_map = model.class_map[:, 1:].reshape(-1, block)  # parts after the first
+    seats = both.reshape(batch, -1)
     for total in range(2 * g - 2, -1, -1):
         diagonal = model.diagonals[total]
         n = len(diagonal.who)
-        cols = both[:, diagonal.who, diagonal.mover, diagonal.opp]  # [batch, n]
+        cols = np.take(seats, diagonal.seat_cell, axis=1)  # [batch, n]
         picked = np.take(diagonal.plan, np.arange(n) * C + cols, axis=0)  # [batch, n, P, 3]
         row, base, blk = picked[..., 0].ravel(), picked[..., 1].ravel(), picked[..., 2].ravel()
         counts, first, owner, post, probs = _outcomes(model, row, base)
