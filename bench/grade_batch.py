@@ -12,7 +12,6 @@ own wall time, measured by the grader), overall and by kind. Targets: 500 submis
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import json
 import os
@@ -22,6 +21,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from hogkit.cli import Parser
 
 ROOT = Path(__file__).resolve().parent.parent
 MIX = {"complete": 0.40, "partial": 0.38, "skeleton": 0.05, "broken": 0.12, "hostile": 0.05}
@@ -76,7 +77,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     """Generate, grade and report; exit 1 if a target is missed."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(prog="python bench/grade_batch.py", description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=500, help="number of submissions (default: %(default)s)")
     parser.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the mix (default: %(default)s)")

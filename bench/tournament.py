@@ -8,23 +8,31 @@ pair in both seatings, the time per seating, and where the solved strategy ranke
 
 from __future__ import annotations
 
-import argparse
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 from graders.contest import run_tournament
 from graders.sample_entries import write_sample_entries
+from hogkit.cli import Parser, run
 from hogkit.variant import load_variant
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     """Write the entries, run the tournament, print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(prog="python bench/tournament.py", description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="sp18", help="a Time Trot variant by default")
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=2)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    if args.count < 2 or args.jobs < 1:
+        parser.error("--count must be at least 2 and --jobs at least 1")
+    return run(lambda: measure(args))
+
+
+def measure(args) -> None:
+    """Run the tournament ARGS ask for and print its figures."""
     variant = load_variant(args.variant)
     with tempfile.TemporaryDirectory() as tmp:
         entries = Path(tmp) / "entries"
@@ -51,4 +59,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

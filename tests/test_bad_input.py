@@ -3,6 +3,8 @@ cannot order, with one ``error:`` line and exit status 2 (and no output, no trac
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -101,3 +103,23 @@ def test_every_command_that_loads_a_variant_is_covered():
 def test_solve_refuses_out_of_range_options(options, capsys):
     line = run_one_line(["solve", "--variant", "pig-tail", *options], capsys)
     assert " — e.g. " in line
+
+
+BENCH_MISUSES = {
+    "exact.py": (["101"], "goal 101 is out of range"),
+    "exact.py ": (["--variant", "nope", "--no-reference"], "unknown variant 'nope'"),
+    "tournament.py": (["--count", "1"], "--count must be at least 2"),
+    "tournament.py ": (["--variant", "nope", "--count", "2"], "unknown variant 'nope'"),
+    "grade_batch.py": (["--jobs", "0"], "--count and --jobs must be at least 1"),
+}
+
+
+@pytest.mark.parametrize("script", sorted(BENCH_MISUSES))
+def test_benchmarks_refuse_bad_arguments(script):
+    """The scripts in bench/ answer a misuse with one error line and exit 2 before any work."""
+    args, message = BENCH_MISUSES[script]
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / script.strip()), *args],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith(f"error: {message}") and done.stderr.count("\n") == 1
