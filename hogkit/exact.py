@@ -263,8 +263,8 @@ class Model:
         self.diagonals = [self._plan_diagonal(total) for total in range(2 * self.goal - 1)]
         self.plans = np.concatenate([d.plan for d in self.diagonals])
         self.diagonal_starts = np.concatenate([[0], np.cumsum([len(d.who) for d in self.diagonals])])
-        self.all_who, self.all_mover, self.all_opp = (np.concatenate([getattr(d, name) for d in self.diagonals])
-                                                      for name in ("who", "mover", "opp"))
+        self.all_who, self.all_seat_cell = (np.concatenate([getattr(d, name) for d in self.diagonals])
+                                            for name in ("who", "seat_cell"))
         self._plan_compact(part_of)
 
     def _plan_compact(self, part_of: np.ndarray) -> None:
@@ -606,7 +606,7 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
     W = _aligned_zeros((model.nblock, G, 1, block))
     W[:, g * g] = 1.0
     reads, starts = model.pair_reads, model.diagonal_starts
-    cols = both[model.all_who, model.all_mover, model.all_opp]
+    cols = np.take(both, model.all_seat_cell)
     entry = np.arange(len(cols)) * C + cols
     # the chosen entries' chunks, back to back, cell after cell
     chunks = reads.chunks[entry]
@@ -614,17 +614,20 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
     take = np.repeat(reads.first[entry] - cell_first, chunks) + np.arange(chunks.sum())
     index = np.take(reads.index, take, axis=0).astype(np.intp)
     probs = np.take(model.chunk_probs, np.take(reads.chunk, take), axis=0)
-    # the parts in use, back to back: where each starts among the chunks and among the sums
-    used = reads.used[entry]
-    part_first = np.cumsum(used) - used
-    in_use = np.arange(model.nparts) < used[:, None]
-    part_chunk = (cell_first[:, None] + reads.part_offset[entry])[in_use]
     diag_chunk = np.append(cell_first, chunks.sum())[starts]
-    diag_part = np.append(part_first, len(part_chunk))[starts]
-    part_chunk -= np.repeat(diag_chunk[:-1], np.diff(diag_part))  # from the diagonal's first chunk
-    local = part_first - np.repeat(diag_part[:-1], np.diff(starts))
-    pick = model.part_pick[model.all_who * C + cols] + (local * block)[:, None]  # [cells, H]
-    picks = [pick[:, model.layer_members[layer]] for layer in model.layers]
+    plain = model.nh == 1 and model.nparts == 1  # the state is only the two scores
+    if plain:  # one part a cell: its sum goes straight to the cell
+        part_chunk, diag_part = cell_first - np.repeat(diag_chunk[:-1], np.diff(starts)), starts
+    else:  # the parts in use, back to back: where each starts among the chunks and among the sums
+        used = reads.used[entry]
+        part_first = np.cumsum(used) - used
+        in_use = np.arange(model.nparts) < used[:, None]
+        part_chunk = (cell_first[:, None] + reads.part_offset[entry])[in_use]
+        diag_part = np.append(part_first, len(part_chunk))[starts]
+        part_chunk -= np.repeat(diag_chunk[:-1], np.diff(diag_part))  # from the diagonal's first chunk
+        local = part_first - np.repeat(diag_part[:-1], np.diff(starts))
+        pick = model.part_pick[model.all_who * C + cols] + (local * block)[:, None]  # [cells, H]
+        picks = [pick[:, model.layer_members[layer]] for layer in model.layers]
     if len(model.layers) > 1:  # Pork Chop parts read their own diagonal again once a layer is done
         plan = model.plans[entry]  # [cells, P, 3]
         is_chop = plan[..., 0] == model.chop_row
@@ -634,7 +637,6 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
         chop_at -= np.repeat(diag_part[:-1], np.diff(chop_bounds))
     if block == 1:  # the sums run over single outcomes
         part_chunk *= CHUNK
-    plain = model.nh == 1 and model.nparts == 1  # the state is only the two scores
     flat, rows = W.reshape(-1), W.reshape(-1, block)
     for total in range(2 * g - 2, -1, -1):
         c0, c1 = diag_chunk[total], diag_chunk[total + 1]
