@@ -332,12 +332,8 @@ class Model:
         worked out once, as they do not depend on the tables (made when first needed)."""
         G, P = self.goal ** 2 + 2, self.nparts
         row, base, blk = (self.plans[..., k].ravel() for k in range(3))
-        counts = self.chunk_count[row]  # per entry and part
-        owner = np.repeat(np.arange(row.size), counts)
-        first = np.cumsum(counts) - counts
-        chunk = np.arange(owner.size) + np.repeat(self.chunk_start[row] - first, counts)
-        index = blk[owner, None] * G + self.post_flat[base[owner, None] + self.chunk_vals[chunk]]
-        counts = counts.reshape(-1, P)
+        index, chunk, counts = _chunk_reads(self, row, base, blk * G, batch=1)
+        counts = counts.reshape(-1, P)  # per entry and part
         chunks = counts.sum(axis=1)
         return PairReads(index=index.astype(np.int32), chunk=chunk.astype(np.int32), chunks=chunks,
                          first=np.cumsum(chunks) - chunks, part_offset=np.cumsum(counts, axis=1) - counts,
@@ -510,16 +506,16 @@ def _own_sums(model: Model, W: np.ndarray, cols: np.ndarray, diagonal: Diagonal,
     picked = np.take(diagonal.plan, cells * model.nchoice + cols, axis=0)  # [batch, n, P, 3]
     row, base = picked[..., 0].ravel(), picked[..., 1].ravel()
     wrow = (picked[..., 2] * (G * batch) + np.arange(batch)[:, None, None]).ravel()
-    index, probs, counts = _chunk_reads(model, row, base, wrow, batch=batch)
-    sums = _sum_chunks(W, index, probs, counts)
+    index, chunk, counts = _chunk_reads(model, row, base, wrow, batch=batch)
+    sums = _sum_chunks(W, index, model.chunk_probs[chunk], counts)
     chops = np.nonzero(row == model.chop_row)[0] if with_chops else np.zeros(0, dtype=np.int64)
     return sums, (chops, wrow[chops] + model.post_flat[base[chops]] * batch)
 
 
 def _chunk_reads(model: Model, row: np.ndarray, base: np.ndarray, wrow: np.ndarray, *, batch: int):
     """Where the parts (points ROW, outcomes from BASE in ``post_flat``, first W row WROW) read:
-    the W rows ``[chunks, CHUNK]`` and probabilities of their chunks, and each part's count of
-    chunks (zero for an unused part)."""
+    the W rows ``[chunks, CHUNK]`` of their chunks and the chunks' rows of ``chunk_probs``, and
+    each part's count of chunks (zero for an unused part)."""
     counts = model.chunk_count[row]
     owner = np.repeat(np.arange(row.size), counts)
     first = np.cumsum(counts) - counts
@@ -527,7 +523,7 @@ def _chunk_reads(model: Model, row: np.ndarray, base: np.ndarray, wrow: np.ndarr
     post = model.post_flat[base[owner, None] + model.chunk_vals[chunk]]  # [chunks, CHUNK]
     if batch > 1:
         post *= batch
-    return wrow[owner, None] + post, model.chunk_probs[chunk], counts
+    return wrow[owner, None] + post, chunk, counts
 
 
 def _sum_chunks(W: np.ndarray, index: np.ndarray, probs: np.ndarray, counts: np.ndarray) -> np.ndarray:
