@@ -67,7 +67,8 @@ class PairReads:
     """Where each plan entry (``cell * C + choice``, cells of all diagonals back to back) reads
     W for one pair: its chunks' W rows ``index[chunk, CHUNK]`` and rows of ``chunk_probs``
     (``chunk``), its count of chunks and first chunk, where each part starts among them, and how
-    many parts it uses (the first ones)."""
+    many parts it uses (the first ones). ``chop_part`` is the entry's Pork Chop part (-1 if
+    none) and ``chop_row`` the W row that part leads to."""
 
     index: np.ndarray
     chunk: np.ndarray
@@ -75,6 +76,8 @@ class PairReads:
     first: np.ndarray
     part_offset: np.ndarray
     used: np.ndarray
+    chop_part: np.ndarray
+    chop_row: np.ndarray
 
 
 class Model:
@@ -335,9 +338,25 @@ class Model:
         index, chunk, counts = _chunk_reads(self, row, base, blk * G, batch=1)
         counts = counts.reshape(-1, P)  # per entry and part
         chunks = counts.sum(axis=1)
+        is_chop = row.reshape(-1, P) == self.chop_row  # at most one part of an entry: see _plan_parts
+        chop_rows = (blk * G + self.post_flat[base]).reshape(-1, P)
         return PairReads(index=index.astype(np.int32), chunk=chunk.astype(np.int32), chunks=chunks,
                          first=np.cumsum(chunks) - chunks, part_offset=np.cumsum(counts, axis=1) - counts,
-                         used=(row.reshape(-1, P) != self.dead_row).sum(axis=1))
+                         used=(row.reshape(-1, P) != self.dead_row).sum(axis=1),
+                         chop_part=np.where(is_chop.any(axis=1), is_chop.argmax(axis=1), -1),
+                         chop_row=np.where(is_chop, chop_rows, 0).sum(axis=1))
+
+    @cached_property
+    def state_places(self) -> tuple[np.ndarray, np.ndarray]:
+        """The flat place in W (of one pair) of each state ``[cell, h]``, cells of all diagonals
+        back to back, and the inverse map: the state at each flat place (-1 for none)."""
+        H, block, G = self.nh, self.block, self.goal ** 2 + 2
+        cells = np.concatenate([d.cell for d in self.diagonals])
+        ctx = self.all_who[:, None] * H + np.arange(H)
+        places = ((ctx // block) * G + cells[:, None]) * block + ctx % block
+        state_at = np.full(self.nblock * G * block, -1)
+        state_at[places.ravel()] = np.arange(places.size)
+        return places, state_at
 
     def columns(self, tables: np.ndarray) -> np.ndarray:
         """Choice columns (choice + offset) of integer TABLES, checking every entry is legal."""
@@ -596,8 +615,12 @@ def _start_values_by_seat(variant: Variant, tables0, tables1, *, goal: int | Non
 def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
     """:func:`backward` for one pair of tables (columns ``[who, mover, opp]``). The reads of every
     cell's choice are taken from :attr:`Model.pair_reads` for all diagonals at once, so each
-    diagonal then takes a handful of array operations on its own stretch of them."""
-    g, C, block = model.goal, model.nchoice, model.block
+    diagonal then takes a handful of array operations on its own stretch of them.
+
+    A Pork Chop leads to a state of the same diagonal with one more chop used, so before the
+    loop each state that chops is pointed at the sum its target state picks (most chops used
+    first): each diagonal then stores all of its states at once."""
+    g, C, block, H = model.goal, model.nchoice, model.block, model.nh
     G = g * g + 2
     W = _aligned_zeros((model.nblock, G, 1, block))
     W[:, g * g] = 1.0
@@ -611,26 +634,26 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
     index = np.take(reads.index, take, axis=0).astype(np.intp)
     probs = np.take(model.chunk_probs, np.take(reads.chunk, take), axis=0)
     diag_chunk = np.append(cell_first, chunks.sum())[starts]
-    plain = model.nh == 1 and model.nparts == 1  # the state is only the two scores
+    plain = H == 1 and model.nparts == 1  # the state is only the two scores
     if plain:  # one part a cell: its sum goes straight to the cell
         part_chunk, diag_part = cell_first - np.repeat(diag_chunk[:-1], np.diff(starts)), starts
     else:  # the parts in use, back to back: where each starts among the chunks and among the sums
         used = reads.used[entry]
         part_first = np.cumsum(used) - used
         in_use = np.arange(model.nparts) < used[:, None]
-        part_chunk = (cell_first[:, None] + reads.part_offset[entry])[in_use]
+        part_chunk = (cell_first[:, None] + np.take(reads.part_offset, entry, axis=0))[in_use]
         diag_part = np.append(part_first, len(part_chunk))[starts]
         part_chunk -= np.repeat(diag_chunk[:-1], np.diff(diag_part))  # from the diagonal's first chunk
-        local = part_first - np.repeat(diag_part[:-1], np.diff(starts))
-        pick = model.part_pick[model.all_who * C + cols] + (local * block)[:, None]  # [cells, H]
-        picks = [pick[:, model.layer_members[layer]] for layer in model.layers]
-    if len(model.layers) > 1:  # Pork Chop parts read their own diagonal again once a layer is done
-        plan = model.plans[entry]  # [cells, P, 3]
-        is_chop = plan[..., 0] == model.chop_row
-        chop_at = (part_first[:, None] + np.arange(model.nparts))[is_chop]
-        chop_rows = plan[..., 2][is_chop] * G + model.post_flat[plan[..., 1][is_chop]]
-        chop_bounds = np.searchsorted(chop_at, diag_part)
-        chop_at -= np.repeat(diag_part[:-1], np.diff(chop_bounds))
+        picked = np.take(model.part_pick, model.all_who * C + cols, axis=0)  # [cells, H]
+        pick = picked + (part_first * block)[:, None]  # each state's sum among all the pair's sums
+        places, state_at = model.state_places
+        if len(model.layers) > 1:
+            chop_part = reads.chop_part[entry][:, None]
+            target = state_at[reads.chop_row[entry][:, None] * block + picked % block]
+            for layer in model.layers[1:]:
+                chops = (picked // block == chop_part) & (model.hlayer == layer)
+                pick[chops] = pick.ravel()[target[chops]]
+        pick -= np.repeat(diag_part[:-1] * block, np.diff(starts))[:, None]  # from the diagonal's first sum
     if block == 1:  # the sums run over single outcomes
         part_chunk *= CHUNK
     flat, rows = W.reshape(-1), W.reshape(-1, block)
@@ -646,13 +669,9 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
             sums = np.add.reduceat(terms[:, 0], firsts, axis=0)
         if plain:  # one sum per cell, already in the order of the cells
             flat[model.stores[total][0][2]] = sums[:, None]
-            continue
-        a, b = starts[total], starts[total + 1]
-        for i, (_, _, where) in enumerate(model.stores[total]):
-            if i:  # a Pork Chop reads this diagonal, whose values the last layer changed
-                mine = slice(chop_bounds[total], chop_bounds[total + 1])
-                sums.reshape(-1, block)[chop_at[mine]] = np.take(rows, chop_rows[mine], axis=0)
-            flat[where] = np.take(sums, picks[i][a:b])
+        else:
+            a, b = starts[total], starts[total + 1]
+            flat[places[a:b]] = np.take(sums, pick[a:b])
     return W
 
 
