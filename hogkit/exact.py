@@ -64,14 +64,17 @@ class Diagonal:
 
 @dataclass(frozen=True)
 class PairReads:
-    """Where each plan entry (``cell * C + choice``, cells of all diagonals back to back) reads
-    W for one pair: its chunks' W rows ``index[chunk, CHUNK]`` and rows of ``chunk_probs``
-    (``chunk``), its count of chunks and first chunk, where each part starts among them, and how
-    many parts it uses (the first ones). ``chop_part`` is the entry's Pork Chop part (-1 if
-    none) and ``chop_row`` the W row that part leads to."""
+    """What each plan entry (``cell * C + choice``, cells of all diagonals back to back) reads
+    of W for one pair, CHUNK outcomes at a time: each chunk's W rows and probabilities
+    (``index``, ``prob``: ``[chunks, CHUNK]``), the entry's count of chunks and first chunk,
+    where each of its parts starts among them, and how many parts it uses (the first ones). The
+    outcomes that end the game are merged: one read of a "player 0 won" row with their summed
+    probability, and none for the other player's wins, which are worth 0 (a part left with no
+    read keeps one, worth 0). ``chop_part`` is the entry's Pork Chop part (-1 if none) and
+    ``chop_row`` the W row it leads to."""
 
     index: np.ndarray
-    chunk: np.ndarray
+    prob: np.ndarray
     chunks: np.ndarray
     first: np.ndarray
     part_offset: np.ndarray
@@ -331,17 +334,36 @@ class Model:
 
     @cached_property
     def pair_reads(self) -> PairReads:
-        """The chunk reads of every plan entry (cell and choice) for :func:`_pair_backward`,
-        worked out once, as they do not depend on the tables (made when first needed)."""
-        G, P = self.goal ** 2 + 2, self.nparts
+        """The reads of every plan entry (cell and choice) for :func:`_pair_backward`, worked out
+        once, as they do not depend on the tables (made when first needed)."""
+        g, G, P = self.goal, self.goal ** 2 + 2, self.nparts
         row, base, blk = (self.plans[..., k].ravel() for k in range(3))
         index, chunk, counts = _chunk_reads(self, row, base, blk * G, batch=1)
-        counts = counts.reshape(-1, P)  # per entry and part
-        chunks = counts.sum(axis=1)
+        part = np.repeat(np.arange(row.size), counts * CHUNK)  # of each outcome slot
+        index, prob = index.ravel(), self.chunk_probs[chunk].ravel()
+        cell = index % G
+        live, won = prob > 0, cell == g * g
+        keep = live & (cell < g * g)
+        kept = np.bincount(part[keep], minlength=row.size)
+        won_p = np.bincount(part[live & won], weights=prob[live & won], minlength=row.size)
+        extra = (won_p > 0) | ((kept == 0) & (row != self.dead_row))  # one read for the game's end
+        part_chunks = kept + extra
+        part_chunks = -(-part_chunks // CHUNK)
+        part_first = (np.cumsum(part_chunks) - part_chunks) * CHUNK
+        loss = blk * G + g * g + 1  # where padding reads: a row worth 0
+        out_index = np.repeat(loss, part_chunks * CHUNK).astype(np.int32)
+        out_prob = np.zeros(out_index.size)
+        slot = part_first[part[keep]] + np.arange(keep.sum()) - np.repeat(np.cumsum(kept) - kept, kept)
+        out_index[slot], out_prob[slot] = index[keep], prob[keep]
+        end = (part_first + kept)[extra]
+        out_index[end] = (blk * G + np.where(won_p > 0, g * g, g * g + 1))[extra]
+        out_prob[end] = won_p[extra]
+        part_chunks = part_chunks.reshape(-1, P)  # per entry and part
+        chunks = part_chunks.sum(axis=1)
         is_chop = row.reshape(-1, P) == self.chop_row  # at most one part of an entry: see _plan_parts
         chop_rows = (blk * G + self.post_flat[base]).reshape(-1, P)
-        return PairReads(index=index.astype(np.int32), chunk=chunk.astype(np.int32), chunks=chunks,
-                         first=np.cumsum(chunks) - chunks, part_offset=np.cumsum(counts, axis=1) - counts,
+        return PairReads(index=out_index.reshape(-1, CHUNK), prob=out_prob.reshape(-1, CHUNK), chunks=chunks,
+                         first=np.cumsum(chunks) - chunks, part_offset=np.cumsum(part_chunks, axis=1) - part_chunks,
                          used=(row.reshape(-1, P) != self.dead_row).sum(axis=1),
                          chop_part=np.where(is_chop.any(axis=1), is_chop.argmax(axis=1), -1),
                          chop_row=np.where(is_chop, chop_rows, 0).sum(axis=1))
@@ -632,7 +654,7 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
     cell_first = np.cumsum(chunks) - chunks
     take = np.repeat(reads.first[entry] - cell_first, chunks) + np.arange(chunks.sum())
     index = np.take(reads.index, take, axis=0).astype(np.intp)
-    probs = np.take(model.chunk_probs, np.take(reads.chunk, take), axis=0)
+    probs = np.take(reads.prob, take, axis=0)
     diag_chunk = np.append(cell_first, chunks.sum())[starts]
     plain = H == 1 and model.nparts == 1  # the state is only the two scores
     if plain:  # one part a cell: its sum goes straight to the cell
@@ -643,7 +665,7 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
         in_use = np.arange(model.nparts) < used[:, None]
         part_chunk = (cell_first[:, None] + np.take(reads.part_offset, entry, axis=0))[in_use]
         diag_part = np.append(part_first, len(part_chunk))[starts]
-        part_chunk -= np.repeat(diag_chunk[:-1], np.diff(diag_part))  # from the diagonal's first chunk
+        part_chunk -= np.repeat(diag_chunk[:-1], np.diff(diag_part))  # from the diagonal's first read
         picked = np.take(model.part_pick, model.all_who * C + cols, axis=0)  # [cells, H]
         pick = picked + (part_first * block)[:, None]  # each state's sum among all the pair's sums
         places, state_at = model.state_places
