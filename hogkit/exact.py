@@ -5,7 +5,9 @@ hidden parts the rules create (Feral Hogs: each player's previous choice; Time T
 mod 8 and whether this turn is an extra one; Pork Chop: who has used it). Every turn adds at
 least one point, except a Pork Chop, which uses up a one-time move, so the states form a DAG.
 They are evaluated one diagonal of the score sum at a time, from the highest sum down, with every
-hidden state, both movers and a batch of table pairs in one set of array operations.
+hidden state, both movers and a batch of table pairs in one set of array operations. One pair of
+a model with no hidden state is a triangular linear system in that same order, which SciPy's
+sparse back substitution solves in a single compiled pass.
 
 Each rule's logic stays in :mod:`hogkit.rules`: :class:`Model` calls every hook over all of its
 inputs once and keeps the answers in arrays.
@@ -17,12 +19,16 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from hogkit.errors import HogkitError
 from hogkit.game import TurnPlan, points_distribution
 from hogkit.variant import Variant
+
+if TYPE_CHECKING:
+    from scipy.sparse import csr_array
 
 CHOP = -1
 CHUNK = 8  # outcomes per chunk of a points distribution
@@ -368,6 +374,45 @@ class Model:
                          chop_part=np.where(is_chop.any(axis=1), is_chop.argmax(axis=1), -1),
                          chop_row=np.where(is_chop, chop_rows, 0).sum(axis=1))
 
+    @property
+    def plain(self) -> bool:
+        """Whether the state is only the two scores (no rule adds a hidden part)."""
+        return self.nh == 1
+
+    @cached_property
+    def pair_system(self) -> tuple[csr_array, np.ndarray]:
+        """For a :attr:`plain` model, the equation of every plan entry (``cell * C + choice``) as
+        a row of a sparse matrix over the cells of all diagonals back to back (1 at the entry's
+        own cell, minus the chance of reaching each cell of a higher diagonal), and each entry's
+        chance of ending the game with a player 0 win (see :func:`_plain_backward`; made when
+        first needed)."""
+        from scipy.sparse import csr_array  # half a second to import: only where it serves
+
+        g, G = self.goal, self.goal ** 2 + 2
+        row, base, blk = (self.plans[..., k].ravel() for k in range(3))
+        index, chunk, counts = _chunk_reads(self, row, base, blk * G, batch=1)
+        prob = self.chunk_probs[chunk].ravel()
+        live = prob > 0  # not a chunk's padding
+        entry = np.repeat(np.arange(row.size), counts * CHUNK)[live]
+        index, prob = index.ravel()[live], prob[live]
+        cells = len(self.all_who)
+        column = np.full(2 * G, cells)  # the cell each place of W holds; the game's end: none
+        column[self.state_places[0].ravel()] = np.arange(cells)
+        column = column[index]
+        inside, won = column < cells, index % G == g * g
+        wins = np.bincount(entry[won], weights=prob[won], minlength=row.size)
+        # row by row: 1 at the entry's own cell, then minus the chance of each cell it reaches
+        indptr = np.zeros(row.size + 1, dtype=np.int32)
+        np.cumsum(np.bincount(entry[inside], minlength=row.size) + 1, out=indptr[1:])
+        own = np.zeros(indptr[-1], dtype=bool)
+        own[indptr[:-1]] = True
+        indices, data = np.empty(indptr[-1], dtype=np.int32), np.empty(indptr[-1])
+        indices[own], data[own] = np.arange(row.size) // self.nchoice, 1.0
+        indices[~own], data[~own] = column[inside], -prob[inside]
+        system = csr_array((data, indices, indptr), shape=(row.size, cells))
+        system.sum_duplicates()  # sorted columns, each once, as the solver wants
+        return system, wins
+
     @cached_property
     def state_places(self) -> tuple[np.ndarray, np.ndarray]:
         """The flat place in W (of one pair) of each state ``[cell, h]``, cells of all diagonals
@@ -625,13 +670,32 @@ def _start_values_by_seat(variant: Variant, tables0, tables1, *, goal: int | Non
         V = _compact_backward(model, both)
         return np.stack([_compact_start(model, V, both, who=who) for who in seats], axis=1)
     if both.shape[0] == 1:
-        W = _pair_backward(model, both[0])
+        W = (_plain_backward if model.plain else _pair_backward)(model, both[0])
     else:
         def choose(total, layer, who, mover, opp, value_of):
             return value_of(both[:, who, mover, opp])
 
         W = backward(model, both.shape[0], choose)
     return np.stack([start_values(model, W, who=who) for who in seats], axis=1)
+
+
+def _plain_backward(model: Model, both: np.ndarray) -> np.ndarray:
+    """:func:`backward` for one pair of tables (columns ``[who, mover, opp]``) of a
+    :attr:`Model.plain` model. Each cell's value is its chance of a player 0 win plus the values
+    its choice reaches, weighted by their chances: with the cells in the order of the diagonals,
+    those equations form a triangular system, which a sparse back substitution solves in one
+    compiled pass (the same induction as :func:`backward`, without a NumPy step per diagonal)."""
+    from scipy.sparse.linalg import spsolve_triangular
+
+    g, G = model.goal, model.goal ** 2 + 2
+    system, wins = model.pair_system
+    entry = np.arange(len(model.all_who)) * model.nchoice + np.take(both, model.all_seat_cell)
+    values = spsolve_triangular(system[entry], wins[entry], lower=False, unit_diagonal=True,
+                                overwrite_A=True, overwrite_b=True)
+    W = _aligned_zeros((model.nblock, G, 1, model.block))
+    W[:, g * g] = 1.0
+    W.reshape(-1)[model.state_places[0][:, 0]] = values
+    return W
 
 
 def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
@@ -689,11 +753,8 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
         else:
             terms = np.matmul(probs[c0:c1, None, :], np.take(rows, index[c0:c1], axis=0))
             sums = np.add.reduceat(terms[:, 0], firsts, axis=0)
-        if plain:  # one sum per cell, already in the order of the cells
-            flat[model.stores[total][0][2]] = sums[:, None]
-        else:
-            a, b = starts[total], starts[total + 1]
-            flat[places[a:b]] = np.take(sums, pick[a:b])
+        a, b = starts[total], starts[total + 1]
+        flat[places[a:b]] = np.take(sums, pick[a:b])
     return W
 
 
