@@ -13,6 +13,7 @@ swing by half between runs, so compare lines of one run, not runs.
 
 from __future__ import annotations
 
+import resource
 import sys
 import time
 from pathlib import Path
@@ -82,6 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         for variant in variants:
             print(compare(variant, goal=args.goal, repeats=args.repeats, reference=not args.no_reference, rng=rng),
                   flush=True)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+        print(f"peak memory {peak:.0f} MiB (this process, every variant's model kept; target: 2048 MiB)")
         return 0
 
     return run(work)

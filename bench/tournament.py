@@ -8,6 +8,7 @@ pair in both seatings, the time per seating, and where the solved strategy ranke
 
 from __future__ import annotations
 
+import resource
 import sys
 import tempfile
 import time
@@ -54,6 +55,8 @@ def measure(args) -> None:
     print(f"  evaluating pairs  {evaluating:7.1f} s  ({1000 * evaluating * args.jobs / (2 * pairs):.1f} ms "
           f"per seating per core)")
     print(f"  total             {total:7.1f} s  (target: 180 s)")
+    peaks = [resource.getrusage(who).ru_maxrss / 1024 for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
+    print(f"  peak memory       {peaks[0]:7.0f} MiB here, {peaks[1]:.0f} MiB in the largest worker (target: 2048 MiB)")
     place = [name for name, _, _ in ranking].index("solved") + 1
     print(f"  the solved strategy ranked {place} of {len(ranking)} with {ranking[place - 1][1]} match points")
 

@@ -338,20 +338,26 @@ class Model:
         return [((d.who[:, None] * outer + np.arange(outer)) * G + d.cell[:, None])[..., None] * P + np.arange(P)
                 for d in self.diagonals]
 
+    def _plan_outcomes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every outcome of every part of every plan entry, in order: its part (``entry * P +
+        part``), the row of W (of one pair) it reads, and its chance."""
+        row, base, blk = (self.plans[..., k].ravel() for k in range(3))
+        index, chunk, counts = _chunk_reads(self, row, base, blk * (self.goal ** 2 + 2), batch=1)
+        prob = self.chunk_probs[chunk].ravel()
+        live = prob > 0  # not a chunk's padding
+        return np.repeat(np.arange(row.size), counts * CHUNK)[live], index.ravel()[live], prob[live]
+
     @cached_property
     def pair_reads(self) -> PairReads:
         """The reads of every plan entry (cell and choice) for :func:`_pair_backward`, worked out
         once, as they do not depend on the tables (made when first needed)."""
         g, G, P = self.goal, self.goal ** 2 + 2, self.nparts
         row, base, blk = (self.plans[..., k].ravel() for k in range(3))
-        index, chunk, counts = _chunk_reads(self, row, base, blk * G, batch=1)
-        part = np.repeat(np.arange(row.size), counts * CHUNK)  # of each outcome slot
-        index, prob = index.ravel(), self.chunk_probs[chunk].ravel()
+        part, index, prob = self._plan_outcomes()
         cell = index % G
-        live, won = prob > 0, cell == g * g
-        keep = live & (cell < g * g)
+        won, keep = cell == g * g, cell < g * g
         kept = np.bincount(part[keep], minlength=row.size)
-        won_p = np.bincount(part[live & won], weights=prob[live & won], minlength=row.size)
+        won_p = np.bincount(part[won], weights=prob[won], minlength=row.size)
         extra = (won_p > 0) | ((kept == 0) & (row != self.dead_row))  # one read for the game's end
         part_chunks = kept + extra
         part_chunks = -(-part_chunks // CHUNK)
@@ -366,7 +372,7 @@ class Model:
         out_prob[end] = won_p[extra]
         part_chunks = part_chunks.reshape(-1, P)  # per entry and part
         chunks = part_chunks.sum(axis=1)
-        is_chop = row.reshape(-1, P) == self.chop_row  # at most one part of an entry: see _plan_parts
+        is_chop = row.reshape(-1, P) == self.chop_row  # one part or none: chops share a key in _plan_parts
         chop_rows = (blk * G + self.post_flat[base]).reshape(-1, P)
         return PairReads(index=out_index.reshape(-1, CHUNK), prob=out_prob.reshape(-1, CHUNK), chunks=chunks,
                          first=np.cumsum(chunks) - chunks, part_offset=np.cumsum(part_chunks, axis=1) - part_chunks,
@@ -388,28 +394,23 @@ class Model:
         first needed)."""
         from scipy.sparse import csr_array  # half a second to import: only where it serves
 
-        g, G = self.goal, self.goal ** 2 + 2
-        row, base, blk = (self.plans[..., k].ravel() for k in range(3))
-        index, chunk, counts = _chunk_reads(self, row, base, blk * G, batch=1)
-        prob = self.chunk_probs[chunk].ravel()
-        live = prob > 0  # not a chunk's padding
-        entry = np.repeat(np.arange(row.size), counts * CHUNK)[live]
-        index, prob = index.ravel()[live], prob[live]
+        g, G, entries = self.goal, self.goal ** 2 + 2, len(self.plans)
+        entry, index, prob = self._plan_outcomes()  # one part an entry
         cells = len(self.all_who)
         column = np.full(2 * G, cells)  # the cell each place of W holds; the game's end: none
         column[self.state_places[0].ravel()] = np.arange(cells)
         column = column[index]
         inside, won = column < cells, index % G == g * g
-        wins = np.bincount(entry[won], weights=prob[won], minlength=row.size)
+        wins = np.bincount(entry[won], weights=prob[won], minlength=entries)
         # row by row: 1 at the entry's own cell, then minus the chance of each cell it reaches
-        indptr = np.zeros(row.size + 1, dtype=np.int32)
-        np.cumsum(np.bincount(entry[inside], minlength=row.size) + 1, out=indptr[1:])
+        indptr = np.zeros(entries + 1, dtype=np.int32)
+        np.cumsum(np.bincount(entry[inside], minlength=entries) + 1, out=indptr[1:])
         own = np.zeros(indptr[-1], dtype=bool)
         own[indptr[:-1]] = True
         indices, data = np.empty(indptr[-1], dtype=np.int32), np.empty(indptr[-1])
-        indices[own], data[own] = np.arange(row.size) // self.nchoice, 1.0
+        indices[own], data[own] = np.arange(entries) // self.nchoice, 1.0
         indices[~own], data[~own] = column[inside], -prob[inside]
-        system = csr_array((data, indices, indptr), shape=(row.size, cells))
+        system = csr_array((data, indices, indptr), shape=(entries, cells))
         system.sum_duplicates()  # sorted columns, each once, as the solver wants
         return system, wins
 
