@@ -223,3 +223,15 @@ def test_contest_entry_check(fa19_kit, tmp_path):
     passed = ok(kit, "--contest", str(good))
     assert passed.returncode == 0, passed.stdout
     assert passed.stdout.startswith("good.py: ok — a valid contest entry")
+
+
+def test_a_loop_stops_even_where_ctrl_c_is_ignored():
+    """A background job (``python3 ok &``) starts with SIGINT ignored; a looping case must still
+    be stopped after its time, and the old handler put back."""
+    code = ("import signal; signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+            "from hogkit.kit import ok\n"
+            "result = ok.run_case_code('>>> while True: pass', {}, timeout=0.3)\n"
+            "print(result['output'].splitlines()[-1], signal.getsignal(signal.SIGINT) == signal.SIG_IGN)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [*checker.LOOP.split(), "True"]

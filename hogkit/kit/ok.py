@@ -27,6 +27,7 @@ import importlib.util
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -145,8 +146,15 @@ def run_case_code(code: str, namespace: dict, *, timeout: float | None = None) -
     result: dict = {"output": "", "error": "", "where": ""}
     done = threading.Event()
     timer = None
+    saved_handler = None
     if timeout:
         import _thread
+
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) in (signal.SIG_IGN, signal.SIG_DFL)):
+            # a background job (``cmd &``, nohup) starts with Ctrl-C ignored, and then
+            # interrupt_main does nothing: catch it for the case, so a loop can be stopped
+            saved_handler = signal.signal(signal.SIGINT, signal.default_int_handler)
 
         def watchdog() -> None:
             if not done.wait(timeout):
@@ -175,6 +183,9 @@ def run_case_code(code: str, namespace: dict, *, timeout: float | None = None) -
         done.set()
         result.update(output=_without_debug(out.getvalue()) + "\n" + ERROR,
                       error=f"{type(exc).__name__}: {exc}", where=_where(exc))
+    finally:
+        if saved_handler is not None:
+            signal.signal(signal.SIGINT, saved_handler)
     return result
 
 
