@@ -316,18 +316,17 @@ class Model:
         return Diagonal(who, mover, opp, mover * g + opp, plan, who * g * g + mover * g + opp)
 
     @cached_property
-    def stores(self) -> list[list[tuple[np.ndarray, np.ndarray, np.ndarray]]]:
+    def stores(self) -> list[list[tuple[np.ndarray, np.ndarray]]]:
         """Where the values of each diagonal go in W: for each Pork Chop layer, the row
-        (``block * G + cell``), the place inside the block, and (for W of one pair) the flat
-        place, of each ``[cell, h]``, h running over the hidden states of that layer (made when
-        first needed: fa19 never needs it)."""
+        (``block * G + cell``) and the place inside the block of each ``[cell, h]``, h running
+        over the hidden states of that layer (made when first needed: only :func:`_store` of
+        a model with Pork Chop needs it)."""
         H, block, G = self.nh, self.block, self.goal ** 2 + 2
         stores = []
         for d in self.diagonals:
             ctx = d.who[:, None] * H + np.arange(H)[None, :]
             rows, inner = (ctx // block) * G + d.cell[:, None], ctx % block
-            stores.append([(rows[:, hs], inner[:, hs], (rows * block + inner)[:, hs])
-                           for hs in map(self.layer_members.get, self.layers)])
+            stores.append([(rows[:, hs], inner[:, hs]) for hs in map(self.layer_members.get, self.layers)])
         return stores
 
     @cached_property
@@ -488,7 +487,7 @@ def _store(model: Model, W: np.ndarray, total: int, layer: int, vals: np.ndarray
         shaped = vals.reshape(batch, len(diagonal.who), H // block, block).transpose(1, 2, 0, 3)
         W.reshape(2, H // block, -1, batch, block)[diagonal.who, :, diagonal.cell] = shaped
     else:
-        rows, inner, _ = model.stores[total][model.layers.index(layer)]
+        rows, inner = model.stores[total][model.layers.index(layer)]
         W.reshape(-1, batch, block)[rows, :, inner] = vals[:, :, model.layer_members[layer]].transpose(1, 2, 0)
 
 
@@ -700,14 +699,15 @@ def _plain_backward(model: Model, both: np.ndarray) -> np.ndarray:
 
 
 def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
-    """:func:`backward` for one pair of tables (columns ``[who, mover, opp]``). The reads of every
-    cell's choice are taken from :attr:`Model.pair_reads` for all diagonals at once, so each
-    diagonal then takes a handful of array operations on its own stretch of them.
+    """:func:`backward` for one pair of tables (columns ``[who, mover, opp]``) of a model with a
+    hidden state (:func:`_plain_backward` serves the others). The reads of every cell's choice
+    are taken from :attr:`Model.pair_reads` for all diagonals at once, so each diagonal then
+    takes a handful of array operations on its own stretch of them.
 
     A Pork Chop leads to a state of the same diagonal with one more chop used, so before the
     loop each state that chops is pointed at the sum its target state picks (most chops used
     first): each diagonal then stores all of its states at once."""
-    g, C, block, H = model.goal, model.nchoice, model.block, model.nh
+    g, C, block = model.goal, model.nchoice, model.block
     G = g * g + 2
     W = _aligned_zeros((model.nblock, G, 1, block))
     W[:, g * g] = 1.0
@@ -721,26 +721,23 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
     index = np.take(reads.index, take, axis=0).astype(np.intp)
     probs = np.take(reads.prob, take, axis=0)
     diag_chunk = np.append(cell_first, chunks.sum())[starts]
-    plain = H == 1 and model.nparts == 1  # the state is only the two scores
-    if plain:  # one part a cell: its sum goes straight to the cell
-        part_chunk, diag_part = cell_first - np.repeat(diag_chunk[:-1], np.diff(starts)), starts
-    else:  # the parts in use, back to back: where each starts among the chunks and among the sums
-        used = reads.used[entry]
-        part_first = np.cumsum(used) - used
-        in_use = np.arange(model.nparts) < used[:, None]
-        part_chunk = (cell_first[:, None] + np.take(reads.part_offset, entry, axis=0))[in_use]
-        diag_part = np.append(part_first, len(part_chunk))[starts]
-        part_chunk -= np.repeat(diag_chunk[:-1], np.diff(diag_part))  # from the diagonal's first read
-        picked = np.take(model.part_pick, model.all_who * C + cols, axis=0)  # [cells, H]
-        pick = picked + (part_first * block)[:, None]  # each state's sum among all the pair's sums
-        places, state_at = model.state_places
-        if len(model.layers) > 1:
-            chop_part = reads.chop_part[entry][:, None]
-            target = state_at[reads.chop_row[entry][:, None] * block + picked % block]
-            for layer in model.layers[1:]:
-                chops = (picked // block == chop_part) & (model.hlayer == layer)
-                pick[chops] = pick.ravel()[target[chops]]
-        pick -= np.repeat(diag_part[:-1] * block, np.diff(starts))[:, None]  # from the diagonal's first sum
+    # the parts in use, back to back: where each starts among the chunks and among the sums
+    used = reads.used[entry]
+    part_first = np.cumsum(used) - used
+    in_use = np.arange(model.nparts) < used[:, None]
+    part_chunk = (cell_first[:, None] + np.take(reads.part_offset, entry, axis=0))[in_use]
+    diag_part = np.append(part_first, len(part_chunk))[starts]
+    part_chunk -= np.repeat(diag_chunk[:-1], np.diff(diag_part))  # from the diagonal's first chunk
+    picked = np.take(model.part_pick, model.all_who * C + cols, axis=0)  # [cells, H]
+    pick = picked + (part_first * block)[:, None]  # each state's sum among all the pair's sums
+    places, state_at = model.state_places
+    if len(model.layers) > 1:
+        chop_part = reads.chop_part[entry][:, None]
+        target = state_at[reads.chop_row[entry][:, None] * block + picked % block]
+        for layer in model.layers[1:]:
+            chops = (picked // block == chop_part) & (model.hlayer == layer)
+            pick[chops] = pick.ravel()[target[chops]]
+    pick -= np.repeat(diag_part[:-1] * block, np.diff(starts))[:, None]  # from the diagonal's first sum
     if block == 1:  # the sums run over single outcomes
         part_chunk *= CHUNK
     flat, rows = W.reshape(-1), W.reshape(-1, block)
