@@ -77,7 +77,8 @@ class PairReads:
     outcomes that end the game are merged: one read of a "player 0 won" row with their summed
     probability, and none for the other player's wins, which are worth 0 (a part left with no
     read keeps one, worth 0). ``chop_part`` is the entry's Pork Chop part (-1 if none) and
-    ``chop_row`` the W row it leads to."""
+    ``chop_row`` the W row it leads to. A :attr:`Model.compact` model's reads are rows of
+    :func:`_compact_pair`'s V instead (see :attr:`Model.compact_rows`)."""
 
     index: np.ndarray
     prob: np.ndarray
@@ -330,12 +331,33 @@ class Model:
         return stores
 
     @cached_property
-    def compact_stores(self) -> list[np.ndarray]:
-        """Where the values ``[cell, outer, part]`` of each diagonal go in the V of one pair of
-        :func:`_compact_backward` (made when first needed)."""
-        G, outer, P = self.goal ** 2 + 2, self.nh // self.block, self.nparts
-        return [((d.who[:, None] * outer + np.arange(outer)) * G + d.cell[:, None])[..., None] * P + np.arange(P)
-                for d in self.diagonals]
+    def compact_rows(self) -> np.ndarray:
+        """For a :attr:`compact` model, the row of :func:`_compact_pair`'s V at each row
+        (``block * G + cell``) of a :func:`_compact_backward` V: the cells of all diagonals back
+        to back, each with its ``outer`` rows, then a row for each end of the game."""
+        g, G, outer = self.goal, self.goal ** 2 + 2, self.nh // self.block
+        cells = len(self.all_who)
+        place = np.empty((2, G), dtype=np.int64)
+        place[self.all_who, np.concatenate([d.cell for d in self.diagonals])] = np.arange(cells)
+        place[:, g * g], place[:, g * g + 1] = cells, cells + 1
+        blk = np.arange(2 * outer)
+        return (place[blk // outer] * outer + (blk % outer)[:, None]).ravel()
+
+    @cached_property
+    def compact_spread(self) -> np.ndarray:
+        """For a :attr:`compact` model, the map from one cell's sums by (part, term) of
+        :func:`_compact_pair` to its stored values ``[outer, P]``: the part-0 value, then how
+        much each other part adds. Term 0 sums the next mover's part-0 values; term ``1 + nc *
+        (P - 1) + q - 1`` sums what part q adds where the next mover's choice column is nc, which
+        counts for the outer fields ``class_map`` puts in part q."""
+        C, P, outer = self.nchoice, self.nparts, self.nh // self.block
+        terms = np.vstack([np.ones((1, outer)), self.class_map[:, 1:].reshape(C * (P - 1), outer)])
+        spread = np.zeros((P, len(terms), outer, P))
+        spread[0, :, :, 0] = terms
+        for q in range(1, P):
+            spread[q, :, :, q] += terms
+            spread[0, :, :, q] -= terms
+        return spread.reshape(P * len(terms), outer * P)
 
     def _plan_outcomes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Every outcome of every part of every plan entry, in order: its part (``entry * P +
@@ -348,8 +370,9 @@ class Model:
 
     @cached_property
     def pair_reads(self) -> PairReads:
-        """The reads of every plan entry (cell and choice) for :func:`_pair_backward`, worked out
-        once, as they do not depend on the tables (made when first needed)."""
+        """The reads of every plan entry (cell and choice) for :func:`_pair_backward` (or
+        :func:`_compact_pair`), worked out once, as they do not depend on the tables (made when
+        first needed)."""
         g, G, P = self.goal, self.goal ** 2 + 2, self.nparts
         row, base, blk = (self.plans[..., k].ravel() for k in range(3))
         part, index, prob = self._plan_outcomes()
@@ -373,6 +396,8 @@ class Model:
         chunks = part_chunks.sum(axis=1)
         is_chop = row.reshape(-1, P) == self.chop_row  # one part or none: chops share a key in _plan_parts
         chop_rows = (blk * G + self.post_flat[base]).reshape(-1, P)
+        if self.compact:
+            out_index = self.compact_rows[out_index].astype(np.int32)
         return PairReads(index=out_index.reshape(-1, CHUNK), prob=out_prob.reshape(-1, CHUNK), chunks=chunks,
                          first=np.cumsum(chunks) - chunks, part_offset=np.cumsum(part_chunks, axis=1) - part_chunks,
                          used=(row.reshape(-1, P) != self.dead_row).sum(axis=1),
@@ -666,6 +691,9 @@ def _start_values_by_seat(variant: Variant, tables0, tables1, *, goal: int | Non
     t0, t1 = np.broadcast_arrays(t0.reshape((-1,) + t0.shape[-2:]), t1.reshape((-1,) + t1.shape[-2:]))
     both = np.stack([t0, t1], axis=1)  # [batch, who, mover, opp]
 
+    if model.compact and both.shape[0] == 1:
+        V = _compact_pair(model, both[0])
+        return np.array([[_compact_pair_start(model, V, both[0], who=who) for who in seats]])
     if model.compact:
         V = _compact_backward(model, both)
         return np.stack([_compact_start(model, V, both, who=who) for who in seats], axis=1)
@@ -758,8 +786,8 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
 
 def _compact_backward(model: Model, both: np.ndarray) -> np.ndarray:
     """Backward induction for the table pairs BOTH (columns ``[batch, who, mover, opp]``) of a
-    model where one value per part is enough (see :meth:`Model._plan_compact`): returns
-    ``V[who * outer + o, cell, pair, part]`` = P(player 0 wins).
+    model where one value per part is enough (see :meth:`Model._plan_compact`; one pair goes to
+    :func:`_compact_pair`): returns ``V[who * outer + o, cell, pair, part]`` = P(player 0 wins).
 
     A part's sum needs the next mover's value for every inner field j it may have: the value of
     the next mover's part for j under its own choice at the cell the roll leads to. So each part
@@ -784,13 +812,9 @@ def _compact_backward(model: Model, both: np.ndarray) -> np.ndarray:
         picked = np.take(diagonal.plan, np.arange(n) * C + cols, axis=0)  # [batch, n, P, 3]
         row, base, blk = picked[..., 0].ravel(), picked[..., 1].ravel(), picked[..., 2].ravel()
         counts, first, owner, post, probs = _outcomes(model, row, base)
-        if batch == 1:
-            values = np.take(flat, (blk * G)[owner] + post, axis=0)  # [outcomes, P]
-            lands = (blk // outer * G)[owner] + post  # where in nextcol
-        else:
-            pair = np.repeat(np.arange(batch), n * P)
-            values = np.take(flat, (blk * G * batch + pair)[owner] + post * batch, axis=0)
-            lands = ((pair * 2 + blk // outer) * G)[owner] + post
+        pair = np.repeat(np.arange(batch), n * P)
+        values = np.take(flat, (blk * G * batch + pair)[owner] + post * batch, axis=0)  # [outcomes, P]
+        lands = ((pair * 2 + blk // outer) * G)[owner] + post  # where in nextcol
         sums = np.zeros((row.size, 1))
         some = counts > 0
         if owner.size:
@@ -802,12 +826,72 @@ def _compact_backward(model: Model, both: np.ndarray) -> np.ndarray:
                 slot = (slot[:, None] * (P - 1) + np.arange(P - 1)).ravel()
             by_choice = np.bincount(slot, weights=extra, minlength=row.size * C * (P - 1))
             sums = sums + by_choice.reshape(row.size, -1) @ class_map
-        if batch == 1:
-            V.reshape(-1)[model.compact_stores[total]] = sums.reshape(n, P, block).transpose(0, 2, 1)
-        else:
-            shaped = sums.reshape(batch, n, P, block).transpose(1, 3, 0, 2)  # [n, outer, batch, P]
-            V.reshape(2, outer, G, batch, P)[diagonal.who, :, diagonal.cell] = shaped
+        shaped = sums.reshape(batch, n, P, block).transpose(1, 3, 0, 2)  # [n, outer, batch, P]
+        V.reshape(2, outer, G, batch, P)[diagonal.who, :, diagonal.cell] = shaped
     return V
+
+
+def _compact_pair(model: Model, both: np.ndarray) -> np.ndarray:
+    """:func:`_compact_backward` for one pair of tables (columns ``[who, mover, opp]``). Returns
+    ``V[cell, outer, q]``, cells of all diagonals back to back and then the two ends of the
+    game: P(player 0 wins) in part 0 at q = 0, and how much more in part q at q > 0.
+
+    The reads come from :attr:`Model.pair_reads`, and which term of its cell's sums each read
+    adds to (by the next mover's choice where it lands) is worked out before the loop. Each
+    diagonal then reads, weighs and sums its own stretch of reads, and one product with
+    :attr:`Model.compact_spread` turns the sums into the diagonal's stored values."""
+    g, C, P = model.goal, model.nchoice, model.nparts
+    outer, cells = model.nh // model.block, len(model.all_who)
+    reads, starts, spread = model.pair_reads, model.diagonal_starts, model.compact_spread
+    V = np.zeros((cells + 2, outer * P))
+    V[cells, ::P] = 1.0  # player 0 won: worth 1 in part 0, nothing more in the others
+    rows = V.reshape(-1, P)
+    cols = np.take(both, model.all_seat_cell)
+    entry = np.arange(cells) * C + cols
+    # the chosen entries' chunks, back to back, cell after cell
+    chunks = reads.chunks[entry]
+    cell_first = np.cumsum(chunks) - chunks
+    take = np.repeat(reads.first[entry] - cell_first, chunks) + np.arange(chunks.sum())
+    index = np.take(reads.index, take, axis=0).astype(np.intp)
+    probs = np.take(reads.prob, take, axis=0)
+    diag_chunk = np.append(cell_first, chunks.sum())[starts]
+    # where each part's reads start among its diagonal's (an unused part has none: it starts
+    # where the next begins, or at the zero after the diagonal's last read)
+    part_offset = np.take(reads.part_offset, entry, axis=0)
+    part_first = (cell_first[:, None] + part_offset).ravel() - np.repeat(diag_chunk[:-1], np.diff(starts) * P)
+    part_first *= CHUNK
+    # each read's term among its diagonal's sums by (part, next choice) of what parts q > 0 add
+    part_chunks = np.diff(part_offset, axis=1, append=chunks[:, None]).ravel()
+    part_of = np.repeat(np.arange(cells * P), part_chunks) - np.repeat(starts[:-1] * P, np.diff(diag_chunk))
+    next_col = np.repeat(np.append(cols, [0, 0]) * (P - 1), outer)  # at each row of V
+    term = np.take(next_col, index)
+    term += np.repeat(part_of * (C * (P - 1)), CHUNK).reshape(-1, CHUNK)
+    if P > 2:
+        term = (term[..., None] + np.arange(P - 1)).reshape(len(index), -1)
+    sums = np.empty((cells, P, spread.shape[0] // P))
+    first_terms = np.empty(np.diff(diag_chunk).max() * CHUNK + 1)
+    for total in range(2 * g - 2, -1, -1):
+        c0, c1 = diag_chunk[total], diag_chunk[total + 1]
+        a, b = starts[total], starts[total + 1]
+        values = np.take(rows, index[c0:c1], axis=0)  # [chunks, CHUNK, P]
+        weights = probs[c0:c1]
+        cell_sums, firsts = sums[:b - a], first_terms[:(c1 - c0) * CHUNK + 1]
+        np.multiply(values[..., 0], weights, out=firsts[:-1].reshape(-1, CHUNK))
+        firsts[-1] = 0.0
+        cell_sums[:, :, 0] = np.add.reduceat(firsts, part_first[a * P:b * P]).reshape(b - a, P)
+        more = values[..., 1:] * weights[..., None]
+        cell_sums[:, :, 1:] = np.bincount(term[c0:c1].ravel(), weights=more.ravel(),
+                                          minlength=(b - a) * P * C * (P - 1)).reshape(b - a, P, -1)
+        np.dot(cell_sums.reshape(b - a, -1), spread, out=V[a:b])
+    return V
+
+
+def _compact_pair_start(model: Model, V: np.ndarray, both: np.ndarray, *, who: int) -> float:
+    """P(player 0 wins) from the start, player WHO to move, from a :func:`_compact_pair` V."""
+    P = model.nparts
+    part = model.part_pick[who * model.nchoice + both[who, 0, 0], model.h0] // model.block
+    values = V[model.diagonal_starts[0] + who].reshape(-1, P)[model.h0 // model.block]
+    return float(values[0] + (values[part] if part else 0.0))
 
 
 def _compact_start(model: Model, V: np.ndarray, both: np.ndarray, *, who: int) -> np.ndarray:
