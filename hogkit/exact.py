@@ -359,10 +359,11 @@ class Model:
             spread[0, :, :, q] -= terms
         return spread.reshape(P * len(terms), outer * P)
 
-    def _plan_outcomes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Every outcome of every part of every plan entry, in order: its part (``entry * P +
-        part``), the row of W (of one pair) it reads, and its chance."""
-        row, base, blk = (self.plans[..., k].ravel() for k in range(3))
+    def _plan_outcomes(self, entries: slice = slice(None)) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every outcome of every part of the plan ENTRIES, in order: its part (``entry * P +
+        part``, counted from the first of ENTRIES), the row of W (of one pair) it reads, and its
+        chance."""
+        row, base, blk = (self.plans[entries, :, k].ravel() for k in range(3))
         index, chunk, counts = _chunk_reads(self, row, base, blk * (self.goal ** 2 + 2), batch=1)
         prob = self.chunk_probs[chunk].ravel()
         live = prob > 0  # not a chunk's padding
@@ -372,37 +373,47 @@ class Model:
     def pair_reads(self) -> PairReads:
         """The reads of every plan entry (cell and choice) for :func:`_pair_backward` (or
         :func:`_compact_pair`), worked out once, as they do not depend on the tables (made when
-        first needed)."""
-        g, G, P = self.goal, self.goal ** 2 + 2, self.nparts
-        row, base, blk = (self.plans[..., k].ravel() for k in range(3))
-        part, index, prob = self._plan_outcomes()
+        first needed, a few thousand entries at a time so that no large temporary is made)."""
+        P, G = self.nparts, self.goal ** 2 + 2
+        step = 4096
+        pieces = [self._part_reads(slice(first, first + step)) for first in range(0, len(self.plans), step)]
+        index, prob, part_chunks = (np.concatenate(arrays) for arrays in zip(*pieces, strict=True))
+        part_chunks = part_chunks.reshape(-1, P)  # per entry and part
+        chunks = part_chunks.sum(axis=1)
+        row, base, blk = (self.plans[..., k] for k in range(3))
+        is_chop = row == self.chop_row  # one part or none: chops share a key in _plan_parts
+        chop_rows = blk * G + self.post_flat[base]
+        return PairReads(index=index.reshape(-1, CHUNK), prob=prob.reshape(-1, CHUNK), chunks=chunks,
+                         first=np.cumsum(chunks) - chunks, part_offset=np.cumsum(part_chunks, axis=1) - part_chunks,
+                         used=(row != self.dead_row).sum(axis=1),
+                         chop_part=np.where(is_chop.any(axis=1), is_chop.argmax(axis=1), -1),
+                         chop_row=np.where(is_chop, chop_rows, 0).sum(axis=1))
+
+    def _part_reads(self, entries: slice) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The reads of the parts of the plan ENTRIES for :attr:`pair_reads`, back to back: each
+        read's row (of W, or of :func:`_compact_pair`'s V), its chance, and each part's count of
+        chunks of CHUNK reads."""
+        g, G = self.goal, self.goal ** 2 + 2
+        row, blk = self.plans[entries, :, 0].ravel(), self.plans[entries, :, 2].ravel()
+        part, index, prob = self._plan_outcomes(entries)
         cell = index % G
         won, keep = cell == g * g, cell < g * g
         kept = np.bincount(part[keep], minlength=row.size)
         won_p = np.bincount(part[won], weights=prob[won], minlength=row.size)
         extra = (won_p > 0) | ((kept == 0) & (row != self.dead_row))  # one read for the game's end
-        part_chunks = kept + extra
-        part_chunks = -(-part_chunks // CHUNK)
+        part_chunks = -(-(kept + extra) // CHUNK)
         part_first = (np.cumsum(part_chunks) - part_chunks) * CHUNK
         loss = blk * G + g * g + 1  # where padding reads: a row worth 0
-        out_index = np.repeat(loss, part_chunks * CHUNK).astype(np.int32)
+        out_index = np.repeat(loss, part_chunks * CHUNK)
         out_prob = np.zeros(out_index.size)
         slot = part_first[part[keep]] + np.arange(keep.sum()) - np.repeat(np.cumsum(kept) - kept, kept)
         out_index[slot], out_prob[slot] = index[keep], prob[keep]
         end = (part_first + kept)[extra]
         out_index[end] = (blk * G + np.where(won_p > 0, g * g, g * g + 1))[extra]
         out_prob[end] = won_p[extra]
-        part_chunks = part_chunks.reshape(-1, P)  # per entry and part
-        chunks = part_chunks.sum(axis=1)
-        is_chop = row.reshape(-1, P) == self.chop_row  # one part or none: chops share a key in _plan_parts
-        chop_rows = (blk * G + self.post_flat[base]).reshape(-1, P)
         if self.compact:
-            out_index = self.compact_rows[out_index].astype(np.int32)
-        return PairReads(index=out_index.reshape(-1, CHUNK), prob=out_prob.reshape(-1, CHUNK), chunks=chunks,
-                         first=np.cumsum(chunks) - chunks, part_offset=np.cumsum(part_chunks, axis=1) - part_chunks,
-                         used=(row.reshape(-1, P) != self.dead_row).sum(axis=1),
-                         chop_part=np.where(is_chop.any(axis=1), is_chop.argmax(axis=1), -1),
-                         chop_row=np.where(is_chop, chop_rows, 0).sum(axis=1))
+            out_index = self.compact_rows[out_index]
+        return out_index.astype(np.int32), out_prob, part_chunks
 
     @property
     def plain(self) -> bool:
