@@ -844,8 +844,8 @@ def _compact_backward(model: Model, both: np.ndarray) -> np.ndarray:
 
 def _compact_pair(model: Model, both: np.ndarray) -> np.ndarray:
     """:func:`_compact_backward` for one pair of tables (columns ``[who, mover, opp]``). Returns
-    ``V[cell, outer, q]``, cells of all diagonals back to back and then the two ends of the
-    game: P(player 0 wins) in part 0 at q = 0, and how much more in part q at q > 0.
+    ``V[cell, outer * P + q]``, cells of all diagonals back to back and then the two ends of
+    the game: P(player 0 wins) in part 0 at q = 0, and how much more in part q at q > 0.
 
     The reads come from :attr:`Model.pair_reads`, and which term of its cell's sums each read
     adds to (by the next mover's choice where it lands) is worked out before the loop. Each
