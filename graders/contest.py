@@ -33,17 +33,18 @@ def _limits() -> None:
     os.setsid()
 
 
-def inspect_entry(path: Path, variant: Variant, *, timeout: float = WALL_TIMEOUT) -> dict:
+def inspect_entry(path: Path, variant: Variant, *, timeout: float = WALL_TIMEOUT, named: bool = True) -> dict:
     """Load and check the entry at PATH in a limited child; return ``{"problems", "table", "name"}``.
 
     The checks live in the kit module :mod:`hogkit.kit.contest_check`, which the student kit's
     ``python3 ok --contest`` runs too; here its child process also gets the grader's resource
-    limits and an empty environment.
+    limits and an empty environment. NAMED: whether the entry must set its name field.
     """
     from hogkit.generate.calc_step import contest_settings
     from hogkit.kit import contest_check
 
-    return contest_check.run_check(path, contest_settings(variant), timeout=timeout, env={}, preexec_fn=_limits)
+    settings = contest_settings(variant) | ({} if named else {"field": None})
+    return contest_check.run_check(path, settings, timeout=timeout, env={}, preexec_fn=_limits)
 
 
 def check_entry(path: Path, variant: Variant) -> list[str]:
@@ -52,10 +53,14 @@ def check_entry(path: Path, variant: Variant) -> list[str]:
 
 
 def load_entry_table(path: Path, variant: Variant) -> np.ndarray:
-    """The table of a valid entry, or a HogkitError naming its first problem."""
-    result = inspect_entry(path, variant)
+    """The table of the strategy file at PATH (checked as an entry, though it needs no name), or
+    a HogkitError naming its first problem."""
+    if not Path(path).is_file():
+        raise HogkitError(f"{path} does not exist", "give the path of a .py file with final_strategy")
+    result = inspect_entry(path, variant, named=False)
     if result["problems"]:
-        raise HogkitError(f"{Path(path).name}: {result['problems'][0]}", "fix the entry and try again")
+        what, _, fix = result["problems"][0].partition(" — ")
+        raise HogkitError(f"{Path(path).name}: {what}", fix or "fix the entry and try again")
     return np.array(result["table"], dtype=np.int64)
 
 

@@ -751,15 +751,7 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
     W = _aligned_zeros((model.nblock, G, 1, block))
     W[:, g * g] = 1.0
     reads, starts = model.pair_reads, model.diagonal_starts
-    cols = np.take(both, model.all_seat_cell)
-    entry = np.arange(len(cols)) * C + cols
-    # the chosen entries' chunks, back to back, cell after cell
-    chunks = reads.chunks[entry]
-    cell_first = np.cumsum(chunks) - chunks
-    take = np.repeat(reads.first[entry] - cell_first, chunks) + np.arange(chunks.sum())
-    index = np.take(reads.index, take, axis=0).astype(np.intp)
-    probs = np.take(reads.prob, take, axis=0)
-    diag_chunk = np.append(cell_first, chunks.sum())[starts]
+    cols, entry, cell_first, index, probs, diag_chunk = _picked_reads(model, both)
     # the parts in use, back to back: where each starts among the chunks and among the sums
     used = reads.used[entry]
     part_first = np.cumsum(used) - used
@@ -793,6 +785,23 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
         a, b = starts[total], starts[total + 1]
         flat[places[a:b]] = np.take(sums, pick[a:b])
     return W
+
+
+def _picked_reads(model: Model, both: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The reads of one pair's choices (columns ``[who, mover, opp]``) from
+    :attr:`Model.pair_reads`: each cell's choice column and plan entry (cells of all diagonals
+    back to back), where its chunks start among the picked ones, the picked chunks' rows and
+    chances (``[chunks, CHUNK]``), and where each diagonal's chunks start (one more at the end)."""
+    reads = model.pair_reads
+    cols = np.take(both, model.all_seat_cell)
+    entry = np.arange(len(cols)) * model.nchoice + cols
+    chunks = reads.chunks[entry]
+    cell_first = np.cumsum(chunks) - chunks
+    take = np.repeat(reads.first[entry] - cell_first, chunks) + np.arange(chunks.sum())
+    index = np.take(reads.index, take, axis=0).astype(np.intp)
+    probs = np.take(reads.prob, take, axis=0)
+    diag_chunk = np.append(cell_first, chunks.sum())[model.diagonal_starts]
+    return cols, entry, cell_first, index, probs, diag_chunk
 
 
 def _compact_backward(model: Model, both: np.ndarray) -> np.ndarray:
@@ -857,22 +866,14 @@ def _compact_pair(model: Model, both: np.ndarray) -> np.ndarray:
     V = np.zeros((cells + 2, outer * P))
     V[cells, ::P] = 1.0  # player 0 won: worth 1 in part 0, nothing more in the others
     rows = V.reshape(-1, P)
-    cols = np.take(both, model.all_seat_cell)
-    entry = np.arange(cells) * C + cols
-    # the chosen entries' chunks, back to back, cell after cell
-    chunks = reads.chunks[entry]
-    cell_first = np.cumsum(chunks) - chunks
-    take = np.repeat(reads.first[entry] - cell_first, chunks) + np.arange(chunks.sum())
-    index = np.take(reads.index, take, axis=0).astype(np.intp)
-    probs = np.take(reads.prob, take, axis=0)
-    diag_chunk = np.append(cell_first, chunks.sum())[starts]
+    cols, entry, cell_first, index, probs, diag_chunk = _picked_reads(model, both)
     # where each part's reads start among its diagonal's (an unused part has none: it starts
     # where the next begins, or at the zero after the diagonal's last read)
     part_offset = np.take(reads.part_offset, entry, axis=0)
     part_first = (cell_first[:, None] + part_offset).ravel() - np.repeat(diag_chunk[:-1], np.diff(starts) * P)
     part_first *= CHUNK
     # each read's term among its diagonal's sums by (part, next choice) of what parts q > 0 add
-    part_chunks = np.diff(part_offset, axis=1, append=chunks[:, None]).ravel()
+    part_chunks = np.diff(part_offset, axis=1, append=reads.chunks[entry][:, None]).ravel()
     part_of = np.repeat(np.arange(cells * P), part_chunks) - np.repeat(starts[:-1] * P, np.diff(diag_chunk))
     next_col = np.repeat(np.append(cols, [0, 0]) * (P - 1), outer)  # at each row of V
     term = np.take(next_col, index)

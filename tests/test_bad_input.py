@@ -123,3 +123,22 @@ def test_benchmarks_refuse_bad_arguments(script):
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.startswith(f"error: {message}") and done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["winrate", "contest check"])
+def test_a_missing_entry_file(command, tmp_path, capsys):
+    argv = commands("pig-tail", tmp_path)[command]
+    argv[argv.index(str(tmp_path / "entry.py"))] = str(tmp_path / "gone.py")
+    line = run_one_line(argv, capsys)
+    assert line.startswith(f"error: {tmp_path / 'gone.py'} does not exist — give the path of "), line
+
+
+def test_winrate_reports_a_bad_strategy_once_and_needs_no_name(tmp_path, capsys):
+    plain = tmp_path / "plain.py"
+    plain.write_text("def final_strategy(score, opponent_score):\n    return 4\n")
+    assert main(["winrate", str(plain), str(plain), "--variant", "pig-tail"]) == 0
+    assert "contest figure of plain.py: 0.500000" in capsys.readouterr().out
+    eleven = tmp_path / "eleven.py"
+    eleven.write_text("def final_strategy(score, opponent_score):\n    return 11\n")
+    line = run_one_line(["winrate", str(eleven), str(plain), "--variant", "pig-tail"], capsys)
+    assert line == "error: eleven.py: final_strategy(0, 0) returns 11 — it must return one of 0 to 10\n", line

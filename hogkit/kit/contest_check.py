@@ -101,7 +101,8 @@ def check_strategy(strategy: object, goal: int, legal: list[int], budget: float)
 def check_here(config: dict) -> dict:
     """Import ./entry.py and check it (run in the child process); return the result as a dict.
 
-    CONFIG has the contest's ``goal``, ``legal`` choices, name ``field`` and time ``budget``.
+    CONFIG has the contest's ``goal``, ``legal`` choices, name ``field`` (None: no name is
+    needed) and time ``budget``.
     """
     goal, legal, field, budget = config["goal"], config["legal"], config["field"], config["budget"]
     problems, touched = [], []
@@ -129,8 +130,8 @@ def check_here(config: dict) -> dict:
         problems.append("importing the entry prints output — remove the print calls at the top level")
     if touched:
         problems.append(f"importing the entry touches files ({touched[0]}) — do not open or write files")
-    name = getattr(module, field, None)
-    if not isinstance(name, str) or not name.strip():
+    name = getattr(module, field, None) if field else None
+    if field and (not isinstance(name, str) or not name.strip()):
         problems.append(f"{field} is missing or empty — set {field} = 'your entry name'")
     more, table = check_strategy(getattr(module, "final_strategy", None), goal, legal, budget)
     problems += more
