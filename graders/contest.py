@@ -114,18 +114,22 @@ def run_tournament(entries: Path, *, variant: Variant, out: Path, resume: bool =
         if name in done:
             matrix[i, i + 1:] = done[name]
     started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = {pool.submit(_row_figures, variant, stack[i], stack[i + 1:]): i for i in todo}
-        for future in as_completed(futures):
-            i = futures[future]
-            matrix[i, i + 1:] = future.result()
-            done[names[i]] = matrix[i, i + 1:].tolist()
-            tmp = progress_path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"variant": variant.name, "names": names, "rows": done}), encoding="utf-8")
-            tmp.replace(progress_path)
-            pairs_done += n - 1 - i
-            bar = "#" * (20 * pairs_done // max(pairs_total, 1))
-            say(f"[{bar:20}] {pairs_done}/{pairs_total} pairs, {time.perf_counter() - started:.0f} s: {names[i]}")
+    try:
+        with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+            futures = {pool.submit(_row_figures, variant, stack[i], stack[i + 1:]): i for i in todo}
+            for future in as_completed(futures):
+                i = futures[future]
+                matrix[i, i + 1:] = future.result()
+                done[names[i]] = matrix[i, i + 1:].tolist()
+                tmp = progress_path.with_suffix(".tmp")
+                tmp.write_text(json.dumps({"variant": variant.name, "names": names, "rows": done}), encoding="utf-8")
+                tmp.replace(progress_path)
+                pairs_done += n - 1 - i
+                bar = "#" * (20 * pairs_done // max(pairs_total, 1))
+                say(f"[{bar:20}] {pairs_done}/{pairs_total} pairs, {time.perf_counter() - started:.0f} s: {names[i]}")
+    except KeyboardInterrupt:
+        raise HogkitError(f"interrupted after {pairs_done} of {pairs_total} pairs (kept in {progress_path})",
+                          "run the same command again with --resume to finish", status=130) from None
     lower = np.tril_indices(n, -1)
     matrix[lower] = 1 - matrix.T[lower]
     points = [(names[i], int(sum(matrix[i, j] > MATCH_THRESHOLD for j in range(n) if j != i)),

@@ -107,3 +107,47 @@ def test_sample_entries_bad_count_is_one_line(tmp_path, count):
     assert done.returncode == 2
     assert done.stderr.startswith("error: ") and len(done.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "s").exists()
+
+
+def test_an_interrupted_tournament_resumes_to_the_same_results(tmp_path):
+    """Ctrl-C in the middle of a real ``hogkit contest run``: one error line that says how to
+    finish, exit 130, the finished rows kept; ``--resume`` then skips them and writes what a
+    run from scratch writes."""
+    import json
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import ROOT
+
+    def hogkit(*args):
+        return subprocess.run([sys.executable, "-m", "hogkit.cli", *args], cwd=ROOT, capture_output=True,
+                              text=True, check=False)
+
+    entries, out, clean = tmp_path / "entries", tmp_path / "out", tmp_path / "clean"
+    assert hogkit("contest", "samples", str(entries), "--variant", "sp18", "--count", "16").returncode == 0
+    run = [sys.executable, "-m", "hogkit.cli", "contest", "run", str(entries), "--variant", "sp18",
+           "--out", str(out), "--jobs", "1"]
+    first = subprocess.Popen(run, cwd=ROOT, start_new_session=True, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True)
+    progress = out / "progress.json"
+    while first.poll() is None and not progress.exists():
+        time.sleep(0.01)
+    os.killpg(first.pid, signal.SIGINT)
+    _, err = first.communicate(timeout=60)
+    assert first.returncode == 130, err
+    line = err.strip().splitlines()[-1]
+    assert line.startswith("error: interrupted after ") and line.endswith(
+        "— run the same command again with --resume to finish"), line
+    kept = json.loads(progress.read_text())["rows"]
+    assert 1 <= len(kept) < 15
+
+    again = hogkit(*run[3:], "--resume")
+    assert again.returncode == 0, again.stderr
+    evaluated = [line for line in again.stdout.splitlines() if " pairs, " in line]
+    assert len(evaluated) == 15 - len(kept)
+    assert hogkit(*run[3:5], str(entries), "--variant", "sp18", "--out", str(clean), "--jobs", "2").returncode == 0
+    for name in ("matrix.csv", "ranking.csv"):
+        assert (out / name).read_text() == (clean / name).read_text()
