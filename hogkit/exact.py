@@ -5,9 +5,11 @@ hidden parts the rules create (Feral Hogs: each player's previous choice; Time T
 mod 8 and whether this turn is an extra one; Pork Chop: who has used it). Every turn adds at
 least one point, except a Pork Chop, which uses up a one-time move, so the states form a DAG.
 They are evaluated one diagonal of the score sum at a time, from the highest sum down, with every
-hidden state, both movers and a batch of table pairs in one set of array operations. One pair of
-a model with no hidden state is a triangular linear system in that same order, which SciPy's
-sparse back substitution solves in a single compiled pass.
+hidden state and both movers in one set of array operations. Two tables are evaluated as a pair,
+from reads the model plans once for every choice of every cell; :func:`backward`, for the solver,
+which picks choices as it goes, takes a batch of pairs at once. One pair of a model with no
+hidden state is a triangular linear system in the diagonals' order, which SciPy's sparse back
+substitution solves in a single compiled pass.
 
 Each rule's logic stays in :mod:`hogkit.rules`: :class:`Model` calls every hook over all of its
 inputs once and keeps the answers in arrays.
@@ -32,7 +34,6 @@ if TYPE_CHECKING:
 
 CHOP = -1
 CHUNK = 8  # outcomes per chunk of a points distribution
-BATCH_BYTES = 48 * 2**20  # value arrays evaluated at once, at most (see batch_size)
 
 
 @dataclass(frozen=True)
@@ -282,7 +283,7 @@ class Model:
 
     def _plan_compact(self, part_of: np.ndarray) -> None:
         """Whether two tables can be evaluated with one value per part instead of one per hidden
-        state (:func:`_compact_backward`), and the map that makes it work.
+        state (:func:`_compact_pair`), and the map that makes it work.
 
         That holds when the inner hidden field (the mover's own previous choice, under Feral Hogs)
         only decides which part of a choice the state falls in, and the next mover's inner field
@@ -333,8 +334,8 @@ class Model:
     @cached_property
     def compact_rows(self) -> np.ndarray:
         """For a :attr:`compact` model, the row of :func:`_compact_pair`'s V at each row
-        (``block * G + cell``) of a :func:`_compact_backward` V: the cells of all diagonals back
-        to back, each with its ``outer`` rows, then a row for each end of the game."""
+        (``block * G + cell``) of a W: the cells of all diagonals back to back, each with its
+        ``outer`` rows, then a row for each end of the game."""
         g, G, outer = self.goal, self.goal ** 2 + 2, self.nh // self.block
         cells = len(self.all_who)
         place = np.empty((2, G), dtype=np.int64)
@@ -702,20 +703,21 @@ def _start_values_by_seat(variant: Variant, tables0, tables1, *, goal: int | Non
     t0, t1 = np.broadcast_arrays(t0.reshape((-1,) + t0.shape[-2:]), t1.reshape((-1,) + t1.shape[-2:]))
     both = np.stack([t0, t1], axis=1)  # [batch, who, mover, opp]
 
-    if model.compact and both.shape[0] == 1:
-        V = _compact_pair(model, both[0])
-        return np.array([[_compact_pair_start(model, V, both[0], who=who) for who in seats]])
-    if model.compact:
-        V = _compact_backward(model, both)
-        return np.stack([_compact_start(model, V, both, who=who) for who in seats], axis=1)
-    if both.shape[0] == 1:
-        W = (_plain_backward if model.plain else _pair_backward)(model, both[0])
-    else:
-        def choose(total, layer, who, mover, opp, value_of):
-            return value_of(both[:, who, mover, opp])
+    return np.array([_pair_start_values(model, pair, seats=seats) for pair in both])
 
-        W = backward(model, both.shape[0], choose)
-    return np.stack([start_values(model, W, who=who) for who in seats], axis=1)
+
+def _pair_start_values(model: Model, both: np.ndarray, *, seats: tuple[int, ...]) -> list[float]:
+    """P(player 0 wins) from the start of the game when the player in each of SEATS moves
+    first, for one pair of tables (columns ``[who, mover, opp]``).
+
+    A pair at a time is the fast way: its reads are planned once per model (see
+    :attr:`Model.pair_reads`), which a batch of pairs, whose choices differ cell by cell, cannot
+    share (bench/exact.py measures one pair against a batch through :func:`backward`)."""
+    if model.compact:
+        V = _compact_pair(model, both)
+        return [_compact_pair_start(model, V, both, who=who) for who in seats]
+    W = (_plain_backward if model.plain else _pair_backward)(model, both)
+    return [float(start_values(model, W, who=who)[0]) for who in seats]
 
 
 def _plain_backward(model: Model, both: np.ndarray) -> np.ndarray:
@@ -804,55 +806,9 @@ def _picked_reads(model: Model, both: np.ndarray) -> tuple[np.ndarray, ...]:
     return cols, entry, cell_first, index, probs, diag_chunk
 
 
-def _compact_backward(model: Model, both: np.ndarray) -> np.ndarray:
-    """Backward induction for the table pairs BOTH (columns ``[batch, who, mover, opp]``) of a
-    model where one value per part is enough (see :meth:`Model._plan_compact`; one pair goes to
-    :func:`_compact_pair`): returns ``V[who * outer + o, cell, pair, part]`` = P(player 0 wins).
-
-    A part's sum needs the next mover's value for every inner field j it may have: the value of
-    the next mover's part for j under its own choice at the cell the roll leads to. So each part
-    sums the outcomes' values of part 0 once, and what each other part adds is summed by next
-    choice, then spread over j by ``class_map``.
-    """
-    g, C, P, block = model.goal, model.nchoice, model.nparts, model.block
-    G, batch, outer = g * g + 2, both.shape[0], model.nh // model.block
-    V = _aligned_zeros((2 * outer, G, batch, P))
-    V[:, g * g] = 1.0
-    flat = V.reshape(-1, P)
-    # the choice column each pair's player makes in each cell (0 where the game is over)
-    nextcol = np.zeros((batch, 2, G), dtype=np.int64)
-    nextcol[:, :, :g * g] = both.reshape(batch, 2, g * g)
-    nextcol = nextcol.ravel()
-    class_map = model.class_map[:, 1:].reshape(-1, block)  # parts after the first
-    seats = both.reshape(batch, -1)
-    for total in range(2 * g - 2, -1, -1):
-        diagonal = model.diagonals[total]
-        n = len(diagonal.who)
-        cols = np.take(seats, diagonal.seat_cell, axis=1)  # [batch, n]
-        picked = np.take(diagonal.plan, np.arange(n) * C + cols, axis=0)  # [batch, n, P, 3]
-        row, base, blk = picked[..., 0].ravel(), picked[..., 1].ravel(), picked[..., 2].ravel()
-        counts, first, owner, post, probs = _outcomes(model, row, base)
-        pair = np.repeat(np.arange(batch), n * P)
-        values = np.take(flat, (blk * G * batch + pair)[owner] + post * batch, axis=0)  # [outcomes, P]
-        lands = ((pair * 2 + blk // outer) * G)[owner] + post  # where in nextcol
-        sums = np.zeros((row.size, 1))
-        some = counts > 0
-        if owner.size:
-            sums[some, 0] = np.add.reduceat(values[:, 0] * probs, first[some])
-        if P > 1:  # what the other parts add over part 0, by the next mover's choice
-            slot = owner * C + nextcol[lands]
-            extra = ((values[:, 1:] - values[:, :1]) * probs[:, None]).ravel()
-            if P > 2:
-                slot = (slot[:, None] * (P - 1) + np.arange(P - 1)).ravel()
-            by_choice = np.bincount(slot, weights=extra, minlength=row.size * C * (P - 1))
-            sums = sums + by_choice.reshape(row.size, -1) @ class_map
-        shaped = sums.reshape(batch, n, P, block).transpose(1, 3, 0, 2)  # [n, outer, batch, P]
-        V.reshape(2, outer, G, batch, P)[diagonal.who, :, diagonal.cell] = shaped
-    return V
-
-
 def _compact_pair(model: Model, both: np.ndarray) -> np.ndarray:
-    """:func:`_compact_backward` for one pair of tables (columns ``[who, mover, opp]``). Returns
+    """Backward induction for one pair of tables (columns ``[who, mover, opp]``) of a model where
+    one value per part is enough (see :meth:`Model._plan_compact`). Returns
     ``V[cell, outer * P + q]``, cells of all diagonals back to back and then the two ends of
     the game: P(player 0 wins) in part 0 at q = 0, and how much more in part q at q > 0.
 
@@ -906,12 +862,6 @@ def _compact_pair_start(model: Model, V: np.ndarray, both: np.ndarray, *, who: i
     return float(values[0] + (values[part] if part else 0.0))
 
 
-def _compact_start(model: Model, V: np.ndarray, both: np.ndarray, *, who: int) -> np.ndarray:
-    """P(player 0 wins) from the start, player WHO to move, from a :func:`_compact_backward` V."""
-    part = model.part_pick[who * model.nchoice + both[:, who, 0, 0], model.h0] // model.block
-    return V[who * (model.nh // model.block) + model.h0 // model.block, 0, np.arange(len(both)), part]
-
-
 def start_values(model: Model, W: np.ndarray, *, who: int = 0) -> np.ndarray:
     """P(player 0 wins) from the start of the game with player WHO to move, for each pair of a
     :func:`backward` result."""
@@ -934,26 +884,9 @@ def contest_figure(variant: Variant, table_a, table_b, *, goal: int | None = Non
     return float(contest_figures(variant, table_a, table_b, goal=goal)[0])
 
 
-def figures_against(variant: Variant, table, others, *, goal: int | None = None,
-                    chunk: int | None = None) -> np.ndarray:
-    """Contest figures of TABLE against each of OTHERS (``[n, goal, goal]``), CHUNK at a time
-    (by default as many as keep the value arrays near :data:`BATCH_BYTES`)."""
-    others = np.asarray(others)
-    chunk = chunk or batch_size(model_for(variant, goal))
-    out = np.zeros(len(others))
-    for start in range(0, len(others), chunk):
-        part = others[start:start + chunk]
-        out[start:start + len(part)] = contest_figures(variant, table, part, goal=goal)
-    return out
-
-
-def batch_size(model: Model) -> int:
-    """How many pairs to evaluate at once: more spreads the per-diagonal work, but past a few
-    tens of megabytes of value arrays the gathers fall out of the cache (and a compact model's
-    sums by next choice past about eight pairs; see bench/exact.py)."""
-    width = model.nparts if model.compact else model.block
-    per_pair = (model.goal ** 2 + 2) * model.nblock * width * 8
-    return int(max(1, min(8 if model.compact else 16, BATCH_BYTES // per_pair)))
+def figures_against(variant: Variant, table, others, *, goal: int | None = None) -> np.ndarray:
+    """Contest figures of TABLE against each of OTHERS (``[n, goal, goal]``)."""
+    return contest_figures(variant, table, np.asarray(others), goal=goal)
 
 
 def table_array(strategy: Callable[[int, int], int], goal: int) -> np.ndarray:
