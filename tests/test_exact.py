@@ -10,7 +10,17 @@ import numpy as np
 import pytest
 
 from hogkit.errors import HogkitError
-from hogkit.exact import always, contest_figure, contest_figures, figures_against, win_rate, win_rates
+from hogkit.exact import (
+    always,
+    backward,
+    contest_figure,
+    contest_figures,
+    figures_against,
+    model_for,
+    start_values,
+    win_rate,
+    win_rates,
+)
 from hogkit.game import TurnState, turn_outcomes
 from hogkit.variant import load_variant, variant_names
 
@@ -56,17 +66,27 @@ def test_agrees_with_reference(name):
 
 @pytest.mark.parametrize("name", variant_names())
 def test_batch_matches_single_and_figures(name):
-    """A batch reads once for the cells where every pair plays alike and per pair elsewhere:
-    both ways must give each pair's own answer."""
+    """The solver's batched ``backward`` reads once for the cells where every pair plays alike
+    and per pair elsewhere: both ways must give each pair's own answer, as a pair evaluated
+    alone (the way ``win_rates`` and ``figures_against`` go) gives it."""
     variant = load_variant(name)
+    model = model_for(variant, GOAL)
     rng = np.random.default_rng(1)
     tables = [random_table(variant, GOAL, rng) for _ in range(3)]
     alike = rng.random((GOAL, GOAL)) < 0.5
     for table in tables[1:]:
         table[alike] = tables[0][alike]
-    batch = win_rates(variant, np.stack(tables), tables[0], goal=GOAL)
-    for table, rate in zip(tables, batch, strict=True):
-        assert abs(rate - win_rate(variant, table, tables[0], goal=GOAL)) < 1e-12
+    both = np.stack([model.columns(np.stack(tables)), np.broadcast_to(model.columns(tables[0]), (3, GOAL, GOAL))],
+                    axis=1)
+
+    def choose(total, layer, who, mover, opp, value_of):
+        return value_of(both[:, who, mover, opp])
+
+    batch = start_values(model, backward(model, len(tables), choose))
+    rates = win_rates(variant, np.stack(tables), tables[0], goal=GOAL)
+    for table, in_batch, rate in zip(tables, batch, rates, strict=True):
+        alone = win_rate(variant, table, tables[0], goal=GOAL)
+        assert abs(in_batch - alone) < 1e-12 and rate == alone
     figs = figures_against(variant, tables[0], np.stack(tables[1:]), goal=GOAL)
     for table, fig in zip(tables[1:], figs, strict=True):
         assert abs(fig - contest_figure(variant, tables[0], table, goal=GOAL)) < 1e-12
