@@ -38,11 +38,14 @@ def inspect_entry(path: Path, variant: Variant, *, timeout: float = WALL_TIMEOUT
 
     The checks live in the kit module :mod:`hogkit.kit.contest_check`, which the student kit's
     ``python3 ok --contest`` runs too; here its child process also gets the grader's resource
-    limits and an empty environment. NAMED: whether the entry must set its name field.
+    limits and an empty environment. NAMED: whether the entry must set its name field. A PATH
+    that is not a file is the caller's mistake, not the entry's: a HogkitError.
     """
     from hogkit.generate.calc_step import contest_settings
     from hogkit.kit import contest_check
 
+    if not Path(path).is_file():
+        raise HogkitError(f"{path} does not exist", "give the path of a .py file with final_strategy")
     settings = contest_settings(variant) | ({} if named else {"field": None})
     return contest_check.run_check(path, settings, timeout=timeout, env={}, preexec_fn=_limits)
 
@@ -55,8 +58,6 @@ def check_entry(path: Path, variant: Variant) -> list[str]:
 def load_entry_table(path: Path, variant: Variant) -> np.ndarray:
     """The table of the strategy file at PATH (checked as an entry, though it needs no name), or
     a HogkitError naming its first problem."""
-    if not Path(path).is_file():
-        raise HogkitError(f"{path} does not exist", "give the path of a .py file with final_strategy")
     result = inspect_entry(path, variant, named=False)
     if result["problems"]:
         what, _, fix = result["problems"][0].partition(" — ")

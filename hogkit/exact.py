@@ -277,8 +277,8 @@ class Model:
         self.diagonals = [self._plan_diagonal(total) for total in range(2 * self.goal - 1)]
         self.plans = np.concatenate([d.plan for d in self.diagonals])
         self.diagonal_starts = np.concatenate([[0], np.cumsum([len(d.who) for d in self.diagonals])])
-        self.all_who, self.all_seat_cell = (np.concatenate([getattr(d, name) for d in self.diagonals])
-                                            for name in ("who", "seat_cell"))
+        self.all_who, self.all_cell, self.all_seat_cell = (np.concatenate([getattr(d, name) for d in self.diagonals])
+                                                           for name in ("who", "cell", "seat_cell"))
         self._plan_compact(part_of)
 
     def _plan_compact(self, part_of: np.ndarray) -> None:
@@ -339,7 +339,7 @@ class Model:
         g, G, outer = self.goal, self.goal ** 2 + 2, self.nh // self.block
         cells = len(self.all_who)
         place = np.empty((2, G), dtype=np.int64)
-        place[self.all_who, np.concatenate([d.cell for d in self.diagonals])] = np.arange(cells)
+        place[self.all_who, self.all_cell] = np.arange(cells)
         place[:, g * g], place[:, g * g + 1] = cells, cells + 1
         blk = np.arange(2 * outer)
         return (place[blk // outer] * outer + (blk % outer)[:, None]).ravel()
@@ -455,9 +455,8 @@ class Model:
         """The flat place in W (of one pair) of each state ``[cell, h]``, cells of all diagonals
         back to back, and the inverse map: the state at each flat place (-1 for none)."""
         H, block, G = self.nh, self.block, self.goal ** 2 + 2
-        cells = np.concatenate([d.cell for d in self.diagonals])
         ctx = self.all_who[:, None] * H + np.arange(H)
-        places = ((ctx // block) * G + cells[:, None]) * block + ctx % block
+        places = ((ctx // block) * G + self.all_cell[:, None]) * block + ctx % block
         state_at = np.full(self.nblock * G * block, -1)
         state_at[places.ravel()] = np.arange(places.size)
         return places, state_at

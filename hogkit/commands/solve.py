@@ -166,8 +166,6 @@ def run_contest_check(args: argparse.Namespace) -> int:
     from graders.contest import check_entry
 
     variant = load_variant(args.variant)
-    if not args.file.is_file():
-        raise HogkitError(f"{args.file} does not exist", "give the path of your hog_contest.py")
     problems = check_entry(args.file, variant)
     if problems:
         for line in problems:
