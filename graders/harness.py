@@ -12,8 +12,10 @@ no answers. The protocol, over two pipes whose descriptors are named on the comm
 3. the parent sends ``{"expr": ...}`` requests (expressions built by the grader); each reply
    carries the raw value, the printed text and any error. The parent judges everything.
 
-The helpers below (``fixed_rolls``, ``rolls_by_score``, ``echo_scores``, ``run_commentary``) are
-also imported by the parent so the reference is called with exactly the same arguments.
+The helpers below (``fixed_rolls``, ``rolls_by_score``, ``echo_scores``, ``run_commentary``,
+``dice_calls``) are also imported by the parent so the reference is called with exactly the same
+arguments; ``run_batch`` and ``run_session`` answer many calls, or a whole visible test case, in
+one request, and ``keep``/``kept`` hold dice and functions between requests.
 """
 
 from __future__ import annotations
@@ -58,6 +60,67 @@ def run_commentary(say, pairs):
     return None
 
 
+def dice_calls(roll, num_rolls, outcomes):
+    """ROLL(NUM_ROLLS, dice) with test dice cycling through OUTCOMES: (its answer, how many times
+    it called the dice)."""
+    calls = [0]
+
+    def dice():
+        calls[0] += 1
+        return outcomes[(calls[0] - 1) % len(outcomes)]
+
+    return roll(num_rolls, dice), calls[0]
+
+
+_VAULT = {}
+
+
+class Kept:
+    """What :func:`keep` answers for a function it kept: the parent gets ``{"kept": key}``."""
+
+    def __init__(self, key):
+        self.key = key
+
+
+def keep(key, value):
+    """Keep VALUE under KEY for later requests (a die or a function a test goes on using); answer
+    the value itself, or a :class:`Kept` note for a function."""
+    _VAULT[key] = value
+    return Kept(key) if callable(value) else value
+
+
+def kept(key):
+    """What :func:`keep` kept under KEY."""
+    return _VAULT[key]
+
+
+def run_batch(scope, calls):
+    """Evaluate each of CALLS in SCOPE on its own: [ok, value, printed, error] for each."""
+    results = []
+    real = sys.stdout
+    for call in calls:
+        capture = _Capped()
+        sys.stdout = capture
+        try:
+            results.append([True, eval(call, scope), capture.getvalue(), ""])
+        except BaseException as exc:  # noqa: BLE001 - every failure of student code is an answer
+            results.append([False, None, capture.getvalue(), f"{type(exc).__name__}: {str(exc)[:500]}"])
+        finally:
+            sys.stdout = real
+    return results
+
+
+def session_runner(run_test_case):
+    """``run_session(scope, setup, code, teardown)``: a visible test case run in SCOPE exactly as
+    the kit's checker runs it (RUN_TEST_CASE is the checker's own), as [display, error, where]."""
+
+    def run_session(scope, setup, code, teardown):
+        result = run_test_case(code, scope, setup=setup, teardown=teardown, out=_Capped())
+        return [result["output"], result["error"], result["where"]]
+
+    return run_session
+
+
 def to_plain(value, depth=0):
     """VALUE as JSON data: tuples become {"tuple": [...]}, other objects a short description."""
     if value is None or isinstance(value, (bool, int, float, str)):
@@ -72,6 +135,8 @@ def to_plain(value, depth=0):
         return {"tuple": [to_plain(v, depth + 1) for v in value[:20_000]]}
     if isinstance(value, list):
         return [to_plain(v, depth + 1) for v in value[:20_000]]
+    if isinstance(value, Kept):
+        return {"kept": str(value.key)[:100]}
     if callable(value):
         return {"repr": "a function"}
     return {"repr": f"an object of type {type(value).__name__}"}
@@ -171,9 +236,11 @@ def main(argv):
     allowed = tuple({os.path.realpath(p) for p in (stdlib, sys.prefix, sys.base_prefix, sys.exec_prefix)})
     sys.path[:] = [home] + [p for p in sys.path if p and os.path.realpath(p).startswith(allowed)]
     import dice  # the kit's dice.py, copied next to hog.py
+    import ok  # the kit's checker, copied next to hog.py and loaded before it
     helpers = {"fixed_rolls": fixed_rolls, "rolls_by_score": rolls_by_score,
-               "echo_scores": echo_scores, "run_commentary": run_commentary,
-               "make_test_dice": dice.make_test_dice}
+               "echo_scores": echo_scores, "run_commentary": run_commentary, "dice_calls": dice_calls,
+               "keep": keep, "kept": kept, "run_batch": run_batch,
+               "run_session": session_runner(ok.run_test_case), "make_test_dice": dice.make_test_dice}
     _install_audit_hook(os.path.realpath(home), allowed)
     real_stdout = sys.stdout
     capture = _Capped()

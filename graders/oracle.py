@@ -1,7 +1,8 @@
-"""The parent's side of every comparison: evaluate a call on the reference and judge a reply.
+"""The parent's side of every comparison: what the reference answers, and whether a reply matches.
 
-Calls are Python expressions over the names of ``hog.py`` and the harness helpers. The reference
-runs here, in the grader, and never in the child; the child only sends back raw values.
+Calls are Python expressions over the names of ``hog.py`` and the harness helpers; visible test
+cases are sessions run by the kit checker's own :func:`run_test_case`. The reference runs here,
+in the grader, and never in the child; the child only sends back raw values and displayed text.
 """
 
 from __future__ import annotations
@@ -10,13 +11,18 @@ import contextlib
 import io
 import json
 import math
+import sys
+import types
 from dataclasses import dataclass
 from functools import lru_cache
 
 from graders import harness
 from graders.sandbox import CallResult
+from hogkit.generate.solution import solution_hog_source
 from hogkit.kit.dice import make_test_dice
-from hogkit.reference import reference_hog
+from hogkit.kit.ok import normalize_output, run_test_case
+from hogkit.problems.checks import Doctest
+from hogkit.reference import load_source_module, reference_hog
 from hogkit.variant import Variant
 
 HELPERS = {
@@ -24,8 +30,10 @@ HELPERS = {
     "rolls_by_score": harness.rolls_by_score,
     "echo_scores": harness.echo_scores,
     "run_commentary": harness.run_commentary,
+    "dice_calls": harness.dice_calls,
     "make_test_dice": make_test_dice,
 }
+SHOWN = 400  # characters of a value or of displayed text shown in feedback
 
 
 @dataclass(frozen=True)
@@ -38,11 +46,10 @@ class Expected:
     error: str = ""
 
 
-@lru_cache(maxsize=4096)
-def expected(variant: Variant, expr: str) -> Expected:
-    """Evaluate EXPR on VARIANT's reference (cached, so a batch computes each answer once)."""
-    scope = dict(vars(reference_hog(variant)))
-    scope.update(HELPERS)
+def evaluate(module: types.ModuleType, expr: str, *, helpers: dict | None = None) -> Expected:
+    """EXPR evaluated over the names of MODULE (and the test helpers), as plain data."""
+    scope = dict(vars(module))
+    scope.update(HELPERS if helpers is None else helpers)
     buffer = io.StringIO()
     try:
         with contextlib.redirect_stdout(buffer):
@@ -52,13 +59,61 @@ def expected(variant: Variant, expr: str) -> Expected:
     return Expected(True, json.loads(json.dumps(harness.to_plain(value))), buffer.getvalue())
 
 
+@lru_cache(maxsize=8192)
+def expected(variant: Variant, expr: str) -> Expected:
+    """EXPR on VARIANT's reference (cached, so a batch computes each answer once)."""
+    return evaluate(reference_hog(variant), expr)
+
+
+def fresh_reference(variant: Variant) -> types.ModuleType:
+    """A new copy of VARIANT's reference module, named ``hog``, that a test may change."""
+    return load_source_module("hog", solution_hog_source(variant))
+
+
+def display(module: types.ModuleType, test: Doctest) -> dict:
+    """What TEST displays when ``hog`` is MODULE: the checker's result (output, error, where)."""
+    saved = sys.modules.get("hog")
+    sys.modules["hog"] = module
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            return run_test_case(test.code, dict(vars(module)), setup=_code(test.setup),
+                                 teardown=_code(test.teardown))
+    finally:
+        if saved is None:
+            sys.modules.pop("hog", None)
+        else:
+            sys.modules["hog"] = saved
+
+
+@lru_cache(maxsize=2048)
+def expected_display(variant: Variant, test: Doctest) -> dict:
+    """What TEST displays on VARIANT's reference."""
+    return display(fresh_reference(variant), test)
+
+
+def _code(statements: tuple[str, ...]) -> str:
+    return Doctest("", statements).code if statements else ""
+
+
+def session_request(test: Doctest) -> str:
+    """The request that runs TEST in the sandbox (see ``harness.run_session``)."""
+    return f"run_session(globals(), {_code(test.setup)!r}, {test.code!r}, {_code(test.teardown)!r})"
+
+
+def batch_request(calls: list[str] | tuple[str, ...]) -> str:
+    """The request that evaluates each of CALLS in the sandbox (see ``harness.run_batch``)."""
+    return f"run_batch(globals(), {list(calls)!r})"
+
+
 def show(value: object) -> str:
     """A plain value written back the way Python would print it."""
     if isinstance(value, dict) and "tuple" in value:
-        items = [show(v) for v in value["tuple"]]
+        items = [show(v) for v in value["tuple"]] if isinstance(value["tuple"], list) else ["?"]
         return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
     if isinstance(value, dict) and "repr" in value:
         return f"<{value['repr']}>"
+    if isinstance(value, dict) and "kept" in value:
+        return "<a function>"
     if isinstance(value, list):
         return "[" + ", ".join(show(v) for v in value) + "]"
     return repr(value)
@@ -77,8 +132,14 @@ def same(a: object, b: object) -> bool:
     return a == b
 
 
-def _short(text: str, limit: int = 400) -> str:
+def short(text: str, limit: int = SHOWN) -> str:
+    """TEXT, cut to LIMIT characters."""
     return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
+
+
+def matches(want: Expected, got: CallResult, *, check_output: bool = False) -> bool:
+    """Whether a reply gives the reference's answer (and printed text when CHECK_OUTPUT)."""
+    return got.ok and same(want.value, got.value) and (not check_output or want.out == got.out)
 
 
 def judge(expr: str, want: Expected, got: CallResult, *, check_output: bool = False) -> str:
@@ -88,18 +149,26 @@ def judge(expr: str, want: Expected, got: CallResult, *, check_output: bool = Fa
     if not got.ok:
         return f"{expr} failed: {got.error}"
     if not same(want.value, got.value):
-        return f"{expr} returned {_short(show(got.value))}; expected {_short(show(want.value))}"
+        return f"{expr} returned {short(show(got.value))}; expected {short(show(want.value))}"
     if check_output and want.out != got.out:
-        return (f"{expr} printed:\n{_short(got.out) or '(nothing)'}\nexpected:\n"
-                f"{_short(want.out) or '(nothing)'}")
+        return (f"{expr} printed:\n{short(got.out) or '(nothing)'}\nexpected:\n"
+                f"{short(want.out) or '(nothing)'}")
     return ""
 
 
-def first_difference(want: list, got: object) -> str:
-    """For a sweep (a list of answers), the index of the first wrong answer."""
-    if not isinstance(got, list) or len(got) != len(want):
-        return "the answers have the wrong shape"
-    for index, (w, g) in enumerate(zip(want, got, strict=True)):
-        if not same(w, g):
-            return f"answer {index} is {show(g)}; expected {show(w)}"
-    return ""
+def same_display(want: dict, got_output: str) -> bool:
+    """Whether a test case displayed what the reference displays (as the checker compares)."""
+    return normalize_output(want["output"]) == normalize_output(got_output)
+
+
+def explain_display(test: Doctest, want: dict, got: list) -> str:
+    """Feedback for a visible test case that displayed the wrong thing: the case, both displays,
+    the error and where it was raised."""
+    output, error, where = (list(got) + ["", "", ""])[:3] if isinstance(got, list) else ("", "", "")
+    lines = [test.code, "# Expected:", *("#   " + line for line in (want["output"].strip() or "(nothing)").splitlines()),
+             "# Got:", *("#   " + line for line in (short(str(output)).strip() or "(nothing)").splitlines())]
+    if error:
+        lines.append(f"# Error: {short(str(error), 300)}")
+    if where:
+        lines.append(f"# Raised at {short(str(where), 200)}")
+    return "\n".join(lines)

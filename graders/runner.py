@@ -1,7 +1,9 @@
 """Grade one student copy: every problem, phase by phase, in one sandboxed child.
 
-For each problem the runner judges its visible cases, its hidden sweeps, then fuzzes it. A
-problem earns its points only when every test passes. Phase 1 is the checkpoint.
+For each problem the runner judges its visible test cases (the ones the kit's checker runs), its
+hidden sweeps, then fuzzes it (see :mod:`graders.problem_tests`). A problem earns its points only
+when every test passes; the tests of helpers HogKit adds are reported as guidance and never
+scored. Phase 1 is the checkpoint.
 
 Since one failed test already costs a problem all its points, a call that hangs, crashes or runs
 out of memory ends that problem: its other tests are reported as not run (the grade is the same,
@@ -11,67 +13,20 @@ and a hostile program cannot make the grader wait on every one of them).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from graders.cases import problem_cases
-from graders.fuzz import properties, run_property
-from graders.oracle import expected, first_difference, judge
+from graders.compose import Composer, dependencies
+from graders.problem_tests import ProblemJudge
+from graders.results import HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.sandbox import Limits, Sandbox
 from hogkit.errors import HogkitError
-from hogkit.problems import PHASE_TITLES
+from hogkit.problems.specs import problem_specs
 from hogkit.variant import Variant
 
 MAX_SOURCE_BYTES = 2 * 1024 * 1024
+NOT_RUN = "not run: an earlier test of this problem ran out of time or memory, or stopped the program"
 
-
-@dataclass
-class TestResult:
-    """One test of one problem."""
-
-    name: str
-    visibility: str  # visible or hidden
-    passed: bool
-    feedback: str = ""
-    fatal: bool = False
-
-
-@dataclass
-class ProblemResult:
-    """A problem's score and its tests."""
-
-    id: str
-    label: str
-    title: str
-    phase: int
-    points: int
-    earned: int = 0
-    tests: list[TestResult] = field(default_factory=list)
-
-
-@dataclass
-class GradeResult:
-    """The grade of one copy."""
-
-    variant: str
-    source: str
-    problems: list[ProblemResult]
-    total: int
-    max_total: int
-    checkpoint: bool
-    status: str  # graded, import_error
-    notes: list[str] = field(default_factory=list)
-    seconds: float = 0.0
-    final_table: list[list[int]] | None = field(default=None, repr=False)
-    final_note: str = ""
-
-    def phase_scores(self) -> dict[int, tuple[int, int]]:
-        """Phase -> (earned, possible)."""
-        scores: dict[int, tuple[int, int]] = {}
-        for p in self.problems:
-            earned, possible = scores.get(p.phase, (0, 0))
-            scores[p.phase] = (earned + p.earned, possible + p.points)
-        return scores
+__all__ = ["GradeResult", "ProblemResult", "TestResult", "find_hog", "grade_copy", "grade_source", "read_source"]
 
 
 def find_hog(path: Path) -> Path:
@@ -108,35 +63,29 @@ def _table(variant: Variant, values: object) -> list[list[int]] | None:
     return [values[s * goal:(s + 1) * goal] for s in range(goal)]
 
 
-def _run_cases(variant: Variant, problem, sandbox: Sandbox, grade: GradeResult) -> list[TestResult]:
-    results: list[TestResult] = []
-    for case in problem_cases(variant, problem):
-        if any(t.fatal for t in results):
-            results.append(TestResult(case.name or case.expr if case.visibility == "visible" else "hidden test",
-                                      case.visibility, False, "not run: an earlier test of this problem "
-                                      "ran out of time or memory, or stopped the program", fatal=True))
+def _grade_problem(variant: Variant, spec, sandbox: Sandbox, composer: Composer | None, result: ProblemResult,
+                   grade: GradeResult, *, fuzz_examples: int | None) -> None:
+    """Run one problem's tests in order, stopping at the first that hangs or crashes."""
+    judge = ProblemJudge(variant, spec, sandbox, composer)
+    steps = [*((judge.run_doctest, t) for t in spec.visible), *((judge.run_sweep, s) for s in spec.hidden)]
+    for run, test in steps:
+        if any(t.fatal for t in result.tests):
+            result.tests.append(TestResult(test.name, VISIBLE if run == judge.run_doctest else HIDDEN, False,
+                                           NOT_RUN, fatal=True, rule=test.rule))
             continue
-        want = expected(variant, case.expr)
-        got = sandbox.call(case.expr, timeout=sandbox.limits.call_timeout * (2 if case.visibility == "hidden" else 1))
-        if case.kind == "legal":
-            message = ""
-            if not got.ok:
-                message = f"final_strategy failed: {got.error}"
-            elif not isinstance(got.value, list) or not all(
-                    type(v) is int and v in variant.legal_rolls for v in got.value):
-                message = "final_strategy must return a whole number of dice in " + str(list(variant.legal_rolls))
-            else:
-                grade.final_table = _table(variant, got.value)
-            grade.final_note = message
-        elif case.visibility == "hidden" and got.ok and want.ok and isinstance(want.value, list):
-            message = first_difference(want.value, got.value)
-            message = f"a sweep over many inputs: {message}" if message else ""
-        else:
-            message = judge(case.expr, want, got, check_output=case.kind == "output")
-        name = case.name or (case.expr if case.visibility == "visible" else "sweep of hidden inputs")
-        fatal = got.fatal
-        results.append(TestResult(name, case.visibility, not message, message, fatal=fatal))
-    return results
+        result.tests.append(run(test))
+    if not any(t.fatal for t in result.tests):
+        result.tests.extend(judge.run_fuzz(examples=fuzz_examples))
+    if spec.problem.id == "12":
+        failed = next((t for t in result.tests if not t.passed), None)
+        grade.final_table = _table(variant, judge.final_values)
+        grade.final_note = "" if grade.final_table is not None and failed is None else (
+            failed.feedback.split("\n")[0] if failed else "final_strategy was not checked")
+    if not any(t.fatal for t in result.tests):
+        result.guidance.extend(judge.run_guidance())
+    if judge.rescued:
+        result.notes.append(f"{judge.rescued} answer(s) were right given your own functions of earlier "
+                            "problems, which have failures of their own")
 
 
 def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
@@ -147,28 +96,32 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
     notes: list[str] = []
     grade = GradeResult(variant.name, label, results, 0, variant.total_points, False, "graded", notes,
                         final_note="final_strategy was not checked")
+    failed_functions: set[str] = set()
     with Sandbox(source, limits=limits) as sandbox:
+        import_note = ""
         if not sandbox.imported:
             grade.status = "import_error"
-            notes.append(f"hog.py could not be imported: {sandbox.log.import_error}")
-            grade.final_note = notes[0]
-        for problem in variant.problems:
+            import_note = f"hog.py could not be imported: {sandbox.log.import_error}"
+            notes.append(import_note)
+            grade.final_note = import_note
+        for spec in problem_specs(variant):
+            problem = spec.problem
             result = ProblemResult(problem.id, problem.label, problem.title, problem.phase, problem.points)
             results.append(result)
-            if not problem.functions:
-                result.earned = problem.points
-                continue
             if not sandbox.imported:
-                result.tests.append(TestResult("import hog.py", "visible", False, notes[0]))
+                result.tests.append(TestResult("import hog.py", VISIBLE, False, import_note))
                 continue
-            result.tests.extend(_run_cases(variant, problem, sandbox, grade))
-            for prop in [] if any(t.fatal for t in result.tests) else properties(variant, problem):
-                kwargs = {"max_examples": fuzz_examples} if fuzz_examples else {}
-                outcome = run_property(variant, prop, sandbox.call, **kwargs)
-                result.tests.append(TestResult(f"fuzz: {outcome.name}", "visible", outcome.passed,
-                                               outcome.feedback))
-            if all(t.passed for t in result.tests):
+            if not problem.graded:
+                result.tests.append(TestResult("hog.py imports", VISIBLE, True))
                 result.earned = problem.points
+                continue
+            deps = dependencies(variant, problem)
+            composer = Composer(variant, sandbox.call, deps) if failed_functions & set(deps) else None
+            _grade_problem(variant, spec, sandbox, composer, result, grade, fuzz_examples=fuzz_examples)
+            if result.passed:
+                result.earned = problem.points
+            else:
+                failed_functions |= set(problem.graded)
         log = sandbox.log
         if log.timeouts:
             notes.append(f"{log.timeouts} call(s) ran out of time and were stopped")
@@ -179,7 +132,7 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
         if sandbox.out_of_time:
             notes.append("the time limit for the whole submission was reached")
     grade.total = sum(p.earned for p in results)
-    grade.checkpoint = all(p.earned == p.points for p in results if p.phase == 1)
+    grade.checkpoint = all(p.earned == p.points and p.passed for p in results if p.phase == 1)
     grade.seconds = round(time.monotonic() - start, 3)
     return grade
 
@@ -188,5 +141,3 @@ def grade_copy(path: Path, variant: Variant, *, limits: Limits | None = None) ->
     """Grade the student copy at PATH (a folder holding hog.py, or the file itself)."""
     return grade_source(read_source(path), variant, label=str(path), limits=limits)
 
-
-PHASES = PHASE_TITLES

@@ -36,7 +36,7 @@ from pathlib import Path
 
 HARNESS = Path(__file__).with_name("harness.py")
 KIT_DIR = Path(__file__).resolve().parent.parent / "hogkit" / "kit"
-SUPPORT_FILES = ("dice.py", "ucb.py")
+SUPPORT_FILES = ("dice.py", "ucb.py", "ok.py")
 MAX_REPLY = 8 * 1024 * 1024
 OUTPUT_CAP = 64 * 1024
 PR_SET_PDEATHSIG = 1

@@ -136,13 +136,34 @@ class _Timeout(BaseException):
     """Raised in the main thread when a case runs too long."""
 
 
-def run_case_code(code: str, namespace: dict, *, timeout: float | None = None) -> dict:
+def run_test_case(code: str, namespace: dict, *, setup: str = "", teardown: str = "",
+                  timeout: float | None = None, out: io.TextIOBase | None = None) -> dict:
+    """Run a test case: SETUP, then CODE, whose display is what the case compares, then TEARDOWN,
+    which runs even when CODE fails (so a case that replaces a function of hog puts it back).
+
+    The checker, the grader's sandbox and the reference all run cases through this function, so
+    they display the same text for the same code.
+    """
+    if setup:
+        prepared = run_case_code(setup, namespace, timeout=timeout)
+        if prepared["error"]:
+            return {"output": ERROR, "error": f"the test's setup failed: {prepared['error']}",
+                    "where": prepared["where"]}
+    result = run_case_code(code, namespace, timeout=timeout, out=out)
+    if teardown:
+        run_case_code(teardown, namespace, timeout=timeout)
+    return result
+
+
+def run_case_code(code: str, namespace: dict, *, timeout: float | None = None,
+                  out: io.TextIOBase | None = None) -> dict:
     """Run doctest-style CODE (``>>>`` lines) in NAMESPACE, as Python would display it.
 
     Returns ``output`` (what was printed and each expression's repr, one per line, or ``Error`` /
     ``Infinite loop`` when that happened), plus ``error`` and ``where`` describing a failure.
+    OUT, if given, collects what is printed (the grader passes a stream that keeps only so much).
     """
-    out = io.StringIO()
+    out = io.StringIO() if out is None else out
     result: dict = {"output": "", "error": "", "where": ""}
     done = threading.Event()
     timer = None
@@ -234,7 +255,8 @@ def worker_main() -> int:
 
     for case in cases:
         namespace = dict(vars(module))
-        result = run_case_code(case["code"], namespace, timeout=case.get("timeout", CASE_TIMEOUT))
+        result = run_test_case(case["code"], namespace, setup=case.get("setup", ""),
+                               teardown=case.get("teardown", ""), timeout=case.get("timeout", CASE_TIMEOUT))
         result["id"] = case["id"]
         emit.write(json.dumps(result) + "\n")
         emit.flush()
@@ -458,7 +480,8 @@ def run_problem(kit: Path, problem: dict, *, timeout: float = CASE_TIMEOUT) -> d
     Returns ``{"results": {case_id: result}, "load_error": str}``. A case that does not finish is
     reported as an infinite loop; the child is killed if it stops answering.
     """
-    cases = [{"id": c["id"], "code": c["code"], "timeout": timeout}
+    cases = [{"id": c["id"], "code": c["code"], "setup": c.get("setup", ""), "teardown": c.get("teardown", ""),
+              "timeout": timeout}
              for suite in problem["suites"] for c in suite["cases"]]
     results: dict[str, dict] = {}
     remaining = list(cases)

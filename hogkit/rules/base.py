@@ -85,6 +85,8 @@ class Rule:
     ``functions`` are the reference functions a student writes for this rule, in the order they
     appear in ``hog.py``; ``hook`` is the one of them the engine calls. ``play_flag`` names the
     keyword of ``play`` that switches the rule on, for rules a later problem adds to ``play``.
+    ``helpers`` names the functions that HogKit adds to the course's skeleton to guide students
+    (``feral_hogs_bonus``): they are tested as guidance, and no points ever depend on them.
     """
 
     id: str
@@ -99,12 +101,18 @@ class Rule:
     concepts: tuple[Concept, ...] = ()
     play_flag: str = ""
     kind: str = ""
+    helpers: tuple[str, ...] = ()
     notes: tuple[str, ...] = field(default=())
 
     @property
     def function_names(self) -> tuple[str, ...]:
         """Names of this rule's functions in ``hog.py``."""
         return tuple(fn.__name__ for fn in self.functions)
+
+    @property
+    def graded_names(self) -> tuple[str, ...]:
+        """Names of this rule's functions that the course's own skeleton has (points may depend on them)."""
+        return tuple(name for name in self.function_names if name not in self.helpers)
 
     @property
     def hook_name(self) -> str:

@@ -27,6 +27,7 @@ FERAL_HOGS = Rule(
     ),
     functions=(feral_hogs_bonus,),
     hook=feral_hogs_bonus,
+    helpers=("feral_hogs_bonus",),
     seed="004",
     play_flag="feral_hogs",
     examples=(

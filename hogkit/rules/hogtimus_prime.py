@@ -48,6 +48,7 @@ HOGTIMUS_PRIME = Rule(
     ),
     functions=(is_prime, next_prime, hogtimus_prime),
     hook=hogtimus_prime,
+    helpers=("is_prime", "next_prime", "hogtimus_prime"),
     seed="001",
     examples=(
         Example("hogtimus_prime(11)", 13, "The dice sum to 11, a prime: the turn scores 13."),

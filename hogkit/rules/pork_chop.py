@@ -25,6 +25,7 @@ PORK_CHOP = Rule(
     ),
     functions=(pork_chop_rolls,),
     hook=pork_chop_rolls,
+    helpers=("pork_chop_rolls",),
     seed="001",
     play_flag="pork_chop",
     examples=(

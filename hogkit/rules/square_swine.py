@@ -44,6 +44,7 @@ SQUARE_SWINE = Rule(
     ),
     functions=(is_perfect_square, next_perfect_square, square_swine),
     hook=square_swine,
+    helpers=("is_perfect_square", "next_perfect_square"),
     seed="002",
     examples=(
         Example("square_swine(12 + 13)", 36, "25 is 5 squared, so the score rises to 6 squared."),

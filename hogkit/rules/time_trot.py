@@ -26,6 +26,7 @@ TIME_TROT = Rule(
     ),
     functions=(gets_extra_turn,),
     hook=gets_extra_turn,
+    helpers=("gets_extra_turn",),
     seed="003",
     play_flag="time_trot",
     examples=(

@@ -1,7 +1,9 @@
 """The problem layout of a kit: which problem teaches which rule, in which phase.
 
 Problem ids follow the seed's ``ok`` numbering (``00``, ``01``, ..., ``05a``, ``05b``, ..., ``12``).
-Which functions each problem asks for follows from the variant's rules.
+Which functions each problem asks for follows from the variant's rules. A problem's points are
+judged only through its ``graded`` functions, the ones the course's own skeleton names; the
+``helpers`` HogKit adds to guide students are tested as guidance, never for points.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ class Problem:
     functions: tuple[str, ...]
     rules: tuple[Rule, ...]
     points: int
+    graded: tuple[str, ...] = ()
+    helpers: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -80,6 +84,8 @@ def build_problems(rules: dict[str, Rule], points: dict[str, int]) -> list[Probl
     def fns(rs: list[Rule]) -> tuple[str, ...]:
         return tuple(name for r in rs for name in r.function_names)
 
+    helpers = {name for rule in rules.values() for name in rule.helpers}
+
     specs: dict[str, tuple[str, tuple[str, ...], list[Rule]]] = {
         "00": ("Dice", (), []),
         "01": ("Rolling dice", fns([rules["dice_outcome"]]), [rules["dice_outcome"]]),
@@ -96,8 +102,10 @@ def build_problems(rules: dict[str, Rule], points: dict[str, int]) -> list[Probl
         "11": (f"{post.title} strategy", (post_turn_strategy_name(post),), [post]),
         "12": ("Final strategy", ("final_strategy",), []),
     }
-    return [
-        Problem(pid, PROBLEM_PHASES[pid], specs[pid][0], specs[pid][1], tuple(specs[pid][2]),
-                points[pid])
-        for pid in problem_ids(rules)
-    ]
+    problems = []
+    for pid in problem_ids(rules):
+        title, functions, taught = specs[pid]
+        graded = tuple(name for name in functions if name not in helpers)
+        problems.append(Problem(pid, PROBLEM_PHASES[pid], title, functions, tuple(taught), points[pid],
+                                graded=graded, helpers=tuple(name for name in functions if name in helpers)))
+    return problems

@@ -1,0 +1,69 @@
+"""The grade of a copy as data: tests, problems, the whole copy."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+VISIBLE, HIDDEN, FUZZ = "visible", "hidden", "fuzz"
+
+
+@dataclass
+class TestResult:
+    """One test of one problem.
+
+    ``visibility`` is ``visible`` (a test the kit's checker runs too), ``hidden`` (a sweep over
+    many inputs, shown once grades are published) or ``fuzz`` (a fuzzed property: the smallest
+    failing call is shown). ``rule`` names what the seed requires, for the feedback.
+    """
+
+    name: str
+    visibility: str
+    passed: bool
+    feedback: str = ""
+    fatal: bool = False
+    rule: str = ""
+
+
+@dataclass
+class ProblemResult:
+    """A problem's score, its tests, and the guidance tests of the helpers HogKit adds (never scored)."""
+
+    id: str
+    label: str
+    title: str
+    phase: int
+    points: int
+    earned: int = 0
+    tests: list[TestResult] = field(default_factory=list)
+    guidance: list[TestResult] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        """Whether every scored test passed (and there was something to run)."""
+        return bool(self.tests) and all(t.passed for t in self.tests)
+
+
+@dataclass
+class GradeResult:
+    """The grade of one copy."""
+
+    variant: str
+    source: str
+    problems: list[ProblemResult]
+    total: int
+    max_total: int
+    checkpoint: bool
+    status: str  # graded, import_error
+    notes: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    final_table: list[list[int]] | None = field(default=None, repr=False)
+    final_note: str = ""
+
+    def phase_scores(self) -> dict[int, tuple[int, int]]:
+        """Phase -> (earned, possible)."""
+        scores: dict[int, tuple[int, int]] = {}
+        for p in self.problems:
+            earned, possible = scores.get(p.phase, (0, 0))
+            scores[p.phase] = (earned + p.earned, possible + p.points)
+        return scores

@@ -1,0 +1,126 @@
+"""What a problem's tests are, as data: the checker, the grader and the notebooks run them.
+
+* :class:`Doctest` is a visible test: Python statements run in order, as an interactive session
+  would, and the text they display (printed output and each expression's value) is compared with
+  what the reference displays. The local checker (``ok``) and the grader run the same ones, so a
+  student who passes ``ok`` on a problem passes the grader's visible tests on it.
+* :class:`Sweep` is a hidden test of the grader: many calls over a whole input domain, each
+  judged on its own, whose inputs are shown only once grades are published.
+* :class:`Fuzz` is a property the grader fuzzes with hypothesis: a call built from input domains.
+* :class:`Unlock` is what the checker asks before a problem's tests run.
+
+Every expected answer is worked out from the reference when a test runs or a bank is built;
+nothing here stores one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from hogkit.problems.domains import Domain
+from hogkit.problems.layout import Problem
+
+
+@dataclass(frozen=True)
+class Doctest:
+    """A visible test: STATEMENTS displayed and compared as an interactive session.
+
+    ``setup`` and ``teardown`` run before and after (teardown always runs, so a test that
+    replaces a function of ``hog`` puts it back); ``rule`` is the requirement of the seed the test
+    checks, named in the feedback when it fails.
+    """
+
+    name: str
+    statements: tuple[str, ...]
+    rule: str = ""
+    setup: tuple[str, ...] = ()
+    teardown: tuple[str, ...] = ()
+
+    @property
+    def code(self) -> str:
+        """The statements as doctest text (``>>>`` and ``...`` prompts)."""
+        return "\n".join(prompted(statement) for statement in self.statements)
+
+
+def prompted(statement: str) -> str:
+    """One statement with its ``>>>`` and ``...`` prompts."""
+    first, *rest = statement.rstrip("\n").split("\n")
+    return "\n".join([">>> " + first, *("... " + line for line in rest)])
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """A hidden test: every call in CALLS, each judged on its own against the reference.
+
+    ``judge`` is ``equal`` (the same value, and the same printed text when ``output``), or
+    ``legal`` (any legal number of dice: for ``final_strategy``, where every choice is allowed).
+    """
+
+    name: str
+    calls: tuple[str, ...]
+    rule: str = ""
+    output: bool = False
+    judge: str = "equal"
+
+
+@dataclass(frozen=True)
+class Fuzz:
+    """A fuzzed property: TEMPLATE formatted with one value drawn from each of ARGS.
+
+    ``accept`` keeps only the drawn values whose right answer the specification fixes (e.g. no
+    tie for the best number of dice that floating point could break).
+    """
+
+    name: str
+    template: str
+    args: tuple[Domain, ...]
+    rule: str = ""
+    output: bool = False
+    accept: Callable[..., bool] | None = None
+
+    def call(self, *values: object) -> str:
+        """The call for one drawn value of each argument."""
+        return self.template.format(*(domain.render(value) for domain, value in zip(self.args, values, strict=True)))
+
+
+@dataclass(frozen=True)
+class Unlock:
+    """A question asked before a problem is tested.
+
+    Either ``statements`` (the student types what each would display) or a multiple-choice
+    ``prompt`` with its ``answer`` and ``choices`` (a fixed, answer-independent order).
+    ``loops`` marks a case whose answer is "Infinite loop".
+    """
+
+    statements: tuple[str, ...] = ()
+    prompt: str = ""
+    answer: str = ""
+    choices: tuple[str, ...] = ()
+    loops: bool = False
+
+    @property
+    def is_choice(self) -> bool:
+        """Whether this is a multiple-choice question."""
+        return bool(self.prompt)
+
+
+@dataclass(frozen=True)
+class ProblemSpec:
+    """Everything about how one problem is taught and checked, in one place."""
+
+    problem: Problem
+    text: str
+    hint: str = ""
+    domains: dict[str, Domain] = field(default_factory=dict)
+    visible: tuple[Doctest, ...] = ()
+    guidance: tuple[Doctest, ...] = ()
+    hidden: tuple[Sweep, ...] = ()
+    fuzz: tuple[Fuzz, ...] = ()
+    unlock: tuple[Unlock, ...] = ()
+    depends_on: tuple[str, ...] = ()
+
+    @property
+    def id(self) -> str:
+        """The problem's id (``05a``)."""
+        return self.problem.id
