@@ -58,7 +58,7 @@ def _examples(solution: str, skeleton: str) -> dict[str, str]:
                                                  "        who = other(who)"),
                                              "        strategy = strategy0 if who == 0",
                                              "        say = say(score0, score1)\n        strategy = strategy0 if who == 0"),
-        "partial_highest_ties": sub(solution, "if gain > running_high:", "if gain >= running_high:"),
+        "partial_highest_ties": sub(solution, "if gain > previous_high:", "if gain >= previous_high:"),
         "broken_syntax_error": sub(solution, "def roll_dice(num_rolls, dice=six_sided):", "def roll_dice(num_rolls dice=six_sided):"),
         "broken_missing_function": sub(solution, "def free_bacon(score):", "def free_bacon_typo(score):"),
         "broken_wrong_signature": sub(solution, "def take_turn(num_rolls, opponent_score, dice=six_sided):",

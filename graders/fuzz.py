@@ -49,7 +49,8 @@ def strategy_for(domain: object) -> st.SearchStrategy:
     if isinstance(domain, OneOf):
         return st.sampled_from(domain.choices)
     if isinstance(domain, TestDice):
-        return st.lists(st.integers(1, domain.sides), min_size=domain.min_len, max_size=domain.max_len).map(tuple)
+        return st.lists(st.integers(domain.low, domain.sides), min_size=domain.min_len,
+                        max_size=domain.max_len).map(tuple)
     if isinstance(domain, Strategies):
         return st.lists(st.sampled_from(domain.choices), min_size=1, max_size=domain.max_len).map(tuple)
     if isinstance(domain, GameStart):

@@ -103,7 +103,9 @@ def run_batch(scope, calls):
         sys.stdout = capture
         try:
             results.append([True, eval(call, scope), capture.getvalue(), ""])
-        except BaseException as exc:  # noqa: BLE001 - every failure of student code is an answer
+        except MemoryError:
+            raise  # ends the whole request: the parent stops the problem there
+        except BaseException as exc:  # noqa: BLE001 - every other failure of student code is an answer
             results.append([False, None, capture.getvalue(), f"{type(exc).__name__}: {str(exc)[:500]}"])
         finally:
             sys.stdout = real

@@ -11,7 +11,6 @@ import contextlib
 import io
 import json
 import math
-import sys
 import types
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,8 +19,9 @@ from graders import harness
 from graders.sandbox import CallResult
 from hogkit.generate.solution import solution_hog_source
 from hogkit.kit.dice import make_test_dice
-from hogkit.kit.ok import normalize_output, run_test_case
+from hogkit.kit.ok import normalize_output
 from hogkit.problems.checks import Doctest
+from hogkit.problems.displaying import display, doctest_code
 from hogkit.reference import load_source_module, reference_hog
 from hogkit.variant import Variant
 
@@ -70,34 +70,15 @@ def fresh_reference(variant: Variant) -> types.ModuleType:
     return load_source_module("hog", solution_hog_source(variant))
 
 
-def display(module: types.ModuleType, test: Doctest) -> dict:
-    """What TEST displays when ``hog`` is MODULE: the checker's result (output, error, where)."""
-    saved = sys.modules.get("hog")
-    sys.modules["hog"] = module
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            return run_test_case(test.code, dict(vars(module)), setup=_code(test.setup),
-                                 teardown=_code(test.teardown))
-    finally:
-        if saved is None:
-            sys.modules.pop("hog", None)
-        else:
-            sys.modules["hog"] = saved
-
-
 @lru_cache(maxsize=2048)
 def expected_display(variant: Variant, test: Doctest) -> dict:
     """What TEST displays on VARIANT's reference."""
     return display(fresh_reference(variant), test)
 
 
-def _code(statements: tuple[str, ...]) -> str:
-    return Doctest("", statements).code if statements else ""
-
-
 def session_request(test: Doctest) -> str:
     """The request that runs TEST in the sandbox (see ``harness.run_session``)."""
-    return f"run_session(globals(), {_code(test.setup)!r}, {test.code!r}, {_code(test.teardown)!r})"
+    return f"run_session(globals(), {doctest_code(test.setup)!r}, {test.code!r}, {doctest_code(test.teardown)!r})"
 
 
 def batch_request(calls: list[str] | tuple[str, ...]) -> str:
@@ -165,10 +146,16 @@ def explain_display(test: Doctest, want: dict, got: list) -> str:
     """Feedback for a visible test case that displayed the wrong thing: the case, both displays,
     the error and where it was raised."""
     output, error, where = (list(got) + ["", "", ""])[:3] if isinstance(got, list) else ("", "", "")
-    lines = [test.code, "# Expected:", *("#   " + line for line in (want["output"].strip() or "(nothing)").splitlines()),
+    expected = (want["output"].strip() or "(nothing)").splitlines()
+    lines = [test.code, "# Expected:", *("#   " + line for line in expected),
              "# Got:", *("#   " + line for line in (short(str(output)).strip() or "(nothing)").splitlines())]
     if error:
         lines.append(f"# Error: {short(str(error), 300)}")
     if where:
         lines.append(f"# Raised at {short(str(where), 200)}")
     return "\n".join(lines)
+
+
+__all__ = ["HELPERS", "Expected", "batch_request", "display", "evaluate", "expected", "expected_display",
+           "explain_display", "fresh_reference", "judge", "matches", "same", "same_display", "session_request",
+           "short", "show"]

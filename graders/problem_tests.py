@@ -37,10 +37,10 @@ def _with_rule(message: str, rule: str) -> str:
 
 
 class ProblemJudge:
-    """Runs SPEC's tests in SANDBOX; COMPOSER (if any) gives the second expected answers."""
+    """Runs SPEC's tests in SANDBOX; COMPOSERS (if any) give the other acceptable answers."""
 
-    def __init__(self, variant: Variant, spec: ProblemSpec, sandbox: Sandbox, composer: Composer | None) -> None:
-        self.variant, self.spec, self.sandbox, self.composer = variant, spec, sandbox, composer
+    def __init__(self, variant: Variant, spec: ProblemSpec, sandbox: Sandbox, composers: list[Composer]) -> None:
+        self.variant, self.spec, self.sandbox, self.composers = variant, spec, sandbox, composers
         self.rescued = 0
         self.composing = False
         self.final_values: object = None
@@ -52,16 +52,17 @@ class ProblemJudge:
         if not want.ok or matches(want, got, check_output=output):
             return ""
         if self.composing and got.ok:
-            alternative = self.composer.expected(expr)
-            if alternative is not None and matches(alternative, got, check_output=output):
-                self.rescued += 1
-                return ""
+            for composer in self.composers:
+                alternative = composer.expected(expr)
+                if alternative is not None and matches(alternative, got, check_output=output):
+                    self.rescued += 1
+                    return ""
         self.composing = False  # one wrong answer fails the test: no need to explain the others
         return judge(expr, want, got, check_output=output)
 
     def _begin(self) -> None:
         """A new test: wrong answers may again be explained by earlier problems' failures."""
-        self.composing = self.composer is not None
+        self.composing = bool(self.composers)
 
     def call_judge(self, *, output: bool) -> Callable[[str, CallResult], str]:
         """:meth:`judge_call` as a function of (expr, reply), for the fuzzer."""
@@ -84,8 +85,11 @@ class ProblemJudge:
             return TestResult(test.name, visibility, False, "the test case gave an unreadable answer", rule=test.rule)
         if same_display(want, value[0]):
             return TestResult(test.name, visibility, True, rule=test.rule)
-        if self.composing:
-            alternative = self.composer.display(test)
+        if value[1].startswith("MemoryError"):  # as fatal as a crash: the problem ends here
+            return TestResult(test.name, visibility, False, f"{test.code}\nfailed: {short(value[1])}", fatal=True,
+                              rule=test.rule)
+        for composer in self.composers if self.composing else ():
+            alternative = composer.display(test)
             if alternative is not None and same_display(alternative, value[0]):
                 self.rescued += 1
                 return TestResult(test.name, visibility, True, rule=test.rule)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from graders.compose import Composer, dependencies
+from graders.compose import ORDERS, Composer, dependencies, symmetric_functions
 from graders.problem_tests import ProblemJudge
 from graders.results import HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.sandbox import Limits, Sandbox
@@ -63,10 +63,23 @@ def _table(variant: Variant, values: object) -> list[list[int]] | None:
     return [values[s * goal:(s + 1) * goal] for s in range(goal)]
 
 
-def _grade_problem(variant: Variant, spec, sandbox: Sandbox, composer: Composer | None, result: ProblemResult,
+def _composers(variant: Variant, problem, sandbox: Sandbox, failed: set[str], stuck: set[str]) -> list[Composer]:
+    """Ways to judge PROBLEM given the student's own earlier functions, when one of them failed:
+    as the reference calls them, and (for a symmetric rule) with its two scores in each order a
+    student's play may pass them. None when a failed one hung or crashed (STUCK): calling it
+    again would only do the same."""
+    deps = dependencies(variant, problem)
+    if not failed & set(deps) or stuck & set(deps):
+        return []
+    symmetric = symmetric_functions(variant) & set(deps)
+    orders = ORDERS[:1] if not symmetric else ORDERS if "play" in problem.graded else ORDERS[:2]
+    return [Composer(variant, sandbox.call, deps, symmetric=symmetric, order=order) for order in orders]
+
+
+def _grade_problem(variant: Variant, spec, sandbox: Sandbox, composers: list[Composer], result: ProblemResult,
                    grade: GradeResult, *, fuzz_examples: int | None) -> None:
     """Run one problem's tests in order, stopping at the first that hangs or crashes."""
-    judge = ProblemJudge(variant, spec, sandbox, composer)
+    judge = ProblemJudge(variant, spec, sandbox, composers)
     steps = [*((judge.run_doctest, t) for t in spec.visible), *((judge.run_sweep, s) for s in spec.hidden)]
     for run, test in steps:
         if any(t.fatal for t in result.tests):
@@ -97,6 +110,7 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
     grade = GradeResult(variant.name, label, results, 0, variant.total_points, False, "graded", notes,
                         final_note="final_strategy was not checked")
     failed_functions: set[str] = set()
+    stuck_functions: set[str] = set()
     with Sandbox(source, limits=limits) as sandbox:
         import_note = ""
         if not sandbox.imported:
@@ -115,13 +129,14 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
                 result.tests.append(TestResult("hog.py imports", VISIBLE, True))
                 result.earned = problem.points
                 continue
-            deps = dependencies(variant, problem)
-            composer = Composer(variant, sandbox.call, deps) if failed_functions & set(deps) else None
-            _grade_problem(variant, spec, sandbox, composer, result, grade, fuzz_examples=fuzz_examples)
+            composers = _composers(variant, problem, sandbox, failed_functions, stuck_functions)
+            _grade_problem(variant, spec, sandbox, composers, result, grade, fuzz_examples=fuzz_examples)
             if result.passed:
                 result.earned = problem.points
             else:
                 failed_functions |= set(problem.graded)
+                if any(t.fatal for t in result.tests):
+                    stuck_functions |= set(problem.graded)
         log = sandbox.log
         if log.timeouts:
             notes.append(f"{log.timeouts} call(s) ran out of time and were stopped")

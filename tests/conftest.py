@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,16 @@ def any_variant(request):
 @pytest.fixture
 def fa19():
     return load_variant("fa19")
+
+
+def completed_kit(kit: Path, dest: Path) -> Path:
+    """DEST: a copy of KIT's student folder in which the student has written every answer (the
+    reference hog.py and hog_contest.py), as a student's finished folder would be."""
+    shutil.copytree(kit / "student_skeleton", dest)
+    for name in ("hog.py", "hog_contest.py"):
+        if (kit / "solutions" / name).exists():
+            shutil.copyfile(kit / "solutions" / name, dest / name)
+    return dest
 
 
 def reference(variant):

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from hogkit.bank import bank_json, build_bank
+from hogkit.problems.specs import problem_specs
 from hogkit.kit import ok as checker
 
 
@@ -56,12 +57,17 @@ def test_answers_are_not_in_the_bank_but_unlock_it(any_variant):
     assert sentence not in json.dumps(bank)
 
 
-def test_every_phase_has_a_hidden_fuzz_suite(fa19):
-    bank = build_bank(fa19)
-    fuzz = {p["phase"] for p in bank["problems"] for s in p["suites"] if "fuzz" in s["name"]}
-    assert fuzz == {1, 2, 3}
-    assert all(c["hidden"] for p in bank["problems"] for s in p["suites"] if "fuzz" in s["name"]
-               for c in s["cases"])
+def test_the_bank_holds_exactly_the_visible_tests_of_each_problem(any_variant):
+    """The checker runs the grader's visible tests and nothing else: no hidden case is shipped."""
+    bank = build_bank(any_variant)
+    for problem, spec in zip(bank["problems"], problem_specs(any_variant), strict=True):
+        cases = [case for suite in problem["suites"] for case in suite["cases"]]
+        assert [case["code"] for case in cases] == [test.code for test in spec.visible]
+        assert not any(case["hidden"] for case in cases)
+    games = [call for spec in problem_specs(any_variant) for sweep in spec.hidden for call in sweep.calls
+             if call.startswith(("play(", "run_commentary("))]
+    text = json.dumps(bank)
+    assert games and not any(call in text for call in games)  # a hidden game is not in the student's kit
 
 
 def test_unlock_cases_include_error_and_loop_answers(fa19):

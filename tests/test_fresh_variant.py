@@ -23,6 +23,7 @@ from hogkit.reference import reference_hog
 from hogkit.variant import load_variant
 from tests import test_gui as gui
 from tests.conftest import ROOT
+from tests.conftest import completed_kit
 from tests.test_notebooks import KERNEL, write_kernel_spec
 
 display = gui.display  # the Xvfb display of the GUI test, used by the game below
@@ -79,8 +80,8 @@ def test_the_spec_has_the_new_rules(fresh):
 def test_notebooks_run_against_the_solutions(fresh, kernel):
     _, kit = fresh
     for name in NOTEBOOK_NAMES.values():
-        nb, failure = execute_notebook(kit / "notebooks" / f"{name}.ipynb", hog_dir=kit / "solutions",
-                                       kernel_name=kernel)
+        nb, failure = execute_notebook(kit / "notebooks" / f"{name}.ipynb",
+                                       hog_dir=completed_kit(kit, kit / f"done-{name}"), kernel_name=kernel)
         assert failure is None, failure.line()
         text = "".join(out.get("text", "") for cell in nb.cells for out in cell.get("outputs", []))
         assert "All done!" in text and "still to do" not in text and "not done yet" not in text, text[-2000:]

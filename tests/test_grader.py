@@ -30,7 +30,7 @@ def zero_problems(name: str) -> tuple[int, list[str]]:
 @pytest.mark.parametrize(("name", "total", "zeros"), [
     ("complete", 22, []),
     ("skeleton", 0, None),
-    ("partial_bacon_wrong_digit", 11, ["02", "03", "05a", "05b", "06", "10", "11"]),
+    ("partial_bacon_wrong_digit", 21, ["02"]),  # later problems are judged given this free_bacon
     ("partial_swap_after_goal", 17, ["05a", "05b", "06"]),
     ("partial_feral_opponent", 21, ["05b"]),
     ("partial_commentary_off_by_one", 20, ["06"]),
@@ -66,10 +66,12 @@ def test_reference_gets_full_marks_in_other_variants(variant):
 
 
 def test_fuzz_feedback_shows_the_shrunk_call():
-    text = solution_hog_source(FA19).replace("return 10 - min(tens, ones)", "return 10 - min(ones, tens + 1)")
+    text = solution_hog_source(FA19).replace(
+        "    return first_times_last(player_score) == first_times_last(opponent_score)",
+        "    return first_times_last(player_score) == first_times_last(opponent_score) and player_score > 0")
     result = grade_source(text.encode(), FA19)
-    fuzz = [t for p in result.problems if p.id == "02" for t in p.tests if t.name.startswith("fuzz")]
-    assert fuzz[0].feedback == "free_bacon(1) returned 9; expected 10"
+    fuzz = [t for p in result.problems if p.id == "04" for t in p.tests if t.name.startswith("fuzz")]
+    assert fuzz[0].feedback == "is_swap(0, 0) returned False; expected True"
     again = grade_source(text.encode(), FA19)
     assert to_json(again)["total"] == to_json(result)["total"]
 

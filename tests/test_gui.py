@@ -119,7 +119,7 @@ def test_a_full_game_in_a_real_window(fa19_kit, display, tmp_path):
     assert len(game["turns"]) >= 5
     story = "\n".join(game["story"])
     assert "Game over:" in story
-    assert "The most yet for Player" in story  # Phase 2 commentary from hog.py
+    assert "That's the biggest gain yet for Player" in story  # Phase 2 commentary from hog.py
     assert any(turn["events"] for turn in game["turns"])  # rules that fired are named
     assert {turn["who"] for turn in game["turns"]} == {0, 1}
 

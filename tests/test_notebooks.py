@@ -16,7 +16,7 @@ from hogkit.generate.kit import build_kit
 from hogkit.generate.notebooks import NOTEBOOK_NAMES, execute_notebook, notebook_files
 from hogkit.reference import reference_hog
 from hogkit.variant import load_variant
-from tests.conftest import ALL_SPECS
+from tests.conftest import ALL_SPECS, completed_kit
 
 KERNEL = "hogkit-test"
 NAMES = list(NOTEBOOK_NAMES.values())
@@ -96,12 +96,12 @@ def test_problems_appear_in_order_with_rule_text(fa19):
         assert json.dumps(rule.examples[0].call)[1:-1].replace('"', "'") in phase1.replace('\\"', "'")
 
 
-def test_reference_solutions_pass_every_check(fa19_kit, fa19):
+def test_reference_solutions_pass_every_check(fa19_kit, fa19, tmp_path):
     final = table_array(reference_hog(fa19).final_strategy, fa19.goal)
     figure = contest_figure(fa19, final, always(4, fa19.goal))  # the win rates shown must be exact
     for name in NAMES:
         nb, failure = execute_notebook(fa19_kit / "notebooks" / f"{name}.ipynb",
-                                       hog_dir=fa19_kit / "solutions", kernel_name=KERNEL)
+                                       hog_dir=completed_kit(fa19_kit, tmp_path / name), kernel_name=KERNEL)
         assert failure is None, failure.line()
         text = _text(nb)
         assert "All done!" in text, text[-2000:]
@@ -129,8 +129,8 @@ def test_skeleton_runs_to_the_end_and_lists_what_is_left(fa19_kit, fa19):
 def test_other_variants_reference_passes(tmp_path_factory, spec):
     kit = _build(tmp_path_factory, spec)
     for name in ("phase1_simulator", "phase3_strategies"):
-        nb, failure = execute_notebook(kit / "notebooks" / f"{name}.ipynb", hog_dir=kit / "solutions",
-                                       kernel_name=KERNEL)
+        nb, failure = execute_notebook(kit / "notebooks" / f"{name}.ipynb",
+                                       hog_dir=completed_kit(kit, kit / f"done-{name}"), kernel_name=KERNEL)
         assert failure is None, failure.line()
         assert "All done!" in _text(nb)
 

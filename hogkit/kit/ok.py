@@ -38,7 +38,7 @@ from pathlib import Path
 
 BANK_FILE = "ok_bank.json"
 PROGRESS_FILE = ".ok_progress.json"
-FORMAT = 1
+FORMAT = 2
 ERROR = "Error"
 LOOP = "Infinite loop"
 KEYWORDS = {"error": ERROR, "infinite loop": LOOP}

@@ -13,6 +13,7 @@ Expected answers are never written here: whoever runs a test works them out from
 
 from __future__ import annotations
 
+import ast
 import inspect
 import random
 from collections.abc import Callable, Iterable
@@ -40,6 +41,8 @@ from hogkit.variant import Variant
 SEED = 20191
 SETUP = ("from hog import *",)
 TEST_GOALS = (11, 30, 50, 100)
+GAME_DICE = TestDice(max_len=9, low=2)  # games test play: no 1s, so Pig Out (roll_dice's rule) never decides one
+WILD_DICE = TestDice(sides=4, max_len=5, low=2)
 
 # Small functions that visible tests define for themselves, so the tests also run unchanged in
 # okpy and in a notebook.
@@ -47,6 +50,12 @@ SCRIPTED = (
     "def scripted(moves, default):\n"
     "    def strategy(score, opponent_score):\n"
     "        return moves.get((score, opponent_score), default)\n"
+    "    return strategy"
+)
+PICKS = (
+    "def picks(*choices):\n"
+    "    def strategy(score, opponent_score):\n"
+    "        return choices[(score + 3 * opponent_score) % len(choices)]\n"
     "    return strategy"
 )
 ECHO = "def echo(score0, score1):\n    print(score0, score1)\n    return echo"
@@ -187,14 +196,37 @@ def story_doctest(variant: Variant, story: Story, *, later: bool) -> Doctest | N
                    setup=SETUP)
 
 
+def within_domains(variant: Variant, rules: Iterable[Rule], call: str) -> bool:
+    """Whether CALL (``fn(arg, ...)``, plain arguments) calls one of the RULES' functions on inputs
+    inside their domains; calls of anything else are left to whoever runs them."""
+    tree = ast.parse(call, mode="eval").body
+    if not isinstance(tree, ast.Call) or not isinstance(tree.func, ast.Name) or tree.keywords:
+        return True
+    functions = {f.__name__: f for rule in rules for f in rule.functions}
+    function = functions.get(tree.func.id)
+    if function is None:
+        return True
+    names = list(inspect.signature(function).parameters)
+    for name, arg in zip(names, tree.args, strict=False):
+        if name == "dice":
+            continue
+        try:
+            value = eval(compile(ast.Expression(arg), "<example>", "eval"), {"__builtins__": {}})  # noqa: S307
+        except Exception:  # noqa: BLE001 - not a plain value: nothing to check
+            continue
+        if value not in parameter_domain(variant, function.__name__, name):
+            return False
+    return True
+
+
 def _rule_examples(variant: Variant, rules: Iterable[Rule], names: set[str]) -> list[tuple[Rule, str, str]]:
-    """The rules' worked examples that call one of NAMES: (rule, call, note)."""
+    """The rules' worked examples that call one of NAMES on inputs the spec allows: (rule, call, note)."""
     found = []
     for rule in rules:
         for example in rule.examples:
             if example.requires and not example.requires <= variant.rule_ids:
                 continue
-            if any(f"{name}(" in example.call for name in names):
+            if any(f"{name}(" in example.call for name in names) and within_domains(variant, [rule], example.call):
                 found.append((rule, example.call, example.note))
     return found
 
@@ -359,19 +391,35 @@ def _p03(variant: Variant, problem: Problem, rng: random.Random) -> dict:
             "domains": domains}
 
 
+def _games_to_check(variant: Variant, rng: random.Random, count: int, *, later: bool) -> list[Doctest]:
+    """Games with strategies that pick by the scores, random starts and dice: visible, so the
+    checker runs them too."""
+    strategies, start = _play_strategies(variant, later=later), GameStart(TEST_GOALS)
+    tests = []
+    for number in range(1, count + 1):
+        s0, s1, goal = start.sample(rng)
+        picked = [", ".join(map(str, strategies.sample(rng))) for _ in range(2)]
+        dice, wild = GAME_DICE.render(GAME_DICE.sample(rng)), WILD_DICE.render(WILD_DICE.sample(rng))
+        call = play_call(variant, f"picks({picked[0]})", f"picks({picked[1]})", dice=dice, start=(s0, s1),
+                         goal=goal, later=later, wild=wild)
+        tests.append(Doctest(f"a game with strategies that look at the scores ({number})",
+                             (PICKS, f"s0, s1 = {call}", "s0, s1"), setup=SETUP))
+    return tests
+
+
 def _play_strategies(variant: Variant, *, later: bool) -> Strategies:
     return Strategies(tuple(r for r in variant.legal_rolls if later or r >= 0))
 
 
 def _random_games(variant: Variant, rng: random.Random, count: int, *, later: bool, say: str = "") -> tuple[str, ...]:
-    strategies, start, dice = _play_strategies(variant, later=later), GameStart(TEST_GOALS), TestDice(max_len=9)
+    strategies, start, dice = _play_strategies(variant, later=later), GameStart(TEST_GOALS), GAME_DICE
     calls = []
     for _ in range(count):
         s0, s1, goal = start.sample(rng)
         calls.append(play_call(variant, strategies.render(strategies.sample(rng)),
                                strategies.render(strategies.sample(rng)), dice=dice.render(dice.sample(rng)),
                                start=(s0, s1), goal=goal, later=later, say=say,
-                               wild=TestDice(sides=4, max_len=5).render(TestDice(sides=4, max_len=5).sample(rng))))
+                               wild=WILD_DICE.render(WILD_DICE.sample(rng))))
     return tuple(calls)
 
 
@@ -381,9 +429,9 @@ def _play_fuzz(variant: Variant, *, later: bool, say: str = "", name: str = "pla
     wild = f", {select.play_flag}={{}}" if select is not None else ""
     say_arg = f", say={say}" if say else ""
     args: tuple = (_play_strategies(variant, later=later), _play_strategies(variant, later=later),
-                   GameStart(TEST_GOALS), TestDice(max_len=9))
+                   GameStart(TEST_GOALS), GAME_DICE)
     if select is not None:
-        args += (TestDice(sides=4, max_len=5),)
+        args += (WILD_DICE,)
     return Fuzz(name, f"play({{}}, {{}}, {{}}, dice={{}}{say_arg}{wild}{flags})", args, output=output)
 
 
@@ -427,13 +475,14 @@ def _p05a(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     ]
     select = variant.rule("dice_select")
     visible += _stories(variant, [variant.rules["post_turn"], *([select] if select else [])], later=False)
+    visible += _games_to_check(variant, rng, 3, later=False)
     guidance = _examples_as_doctests(variant, problem, problem.helpers)
     hidden = (Sweep("games with random strategies, starts and dice", _random_games(variant, rng, 16, later=False),
                     rule="play follows every rule of Problems 1 to 4 and " + RULES["goal"]),)
     fuzz = (_play_fuzz(variant, later=False),)
     unlock = (Unlock((_bank_play(variant, rng, later=False),)),)
     domains = {"strategy": _play_strategies(variant, later=False), "start": GameStart(TEST_GOALS),
-               "dice": TestDice(max_len=9)}
+               "dice": GAME_DICE}
     return {"visible": tuple(visible), "guidance": guidance, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
             "domains": domains}
 
@@ -461,6 +510,7 @@ def _p05b(variant: Variant, problem: Problem, rng: random.Random) -> dict:
             "s0, s1 = " + play_call(variant, "strat0", "strat1", goal=40, dice="make_test_dice(3, 5, 2, 6, 4)",
                                     later=True),
             "s0", "s1"), setup=SETUP),
+        *_games_to_check(variant, rng, 3, later=True),
     ]
     guidance = _examples_as_doctests(variant, problem, problem.helpers)
     hidden = (Sweep("games with the rule on", _random_games(variant, rng, 16, later=True),
@@ -468,7 +518,7 @@ def _p05b(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     fuzz = (_play_fuzz(variant, later=True),)
     unlock = (Unlock((_bank_play(variant, rng, later=True),)),)
     domains = {"strategy": _play_strategies(variant, later=True), "start": GameStart(TEST_GOALS),
-               "dice": TestDice(max_len=9)}
+               "dice": GAME_DICE}
     return {"visible": tuple(visible), "guidance": guidance, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
             "domains": domains}
 
@@ -540,8 +590,8 @@ def _p08(variant: Variant, problem: Problem, rng: random.Random) -> dict:
                                                 "averaged_dice = make_averaged(dice, 1000)", "averaged_dice()"),
                 setup=SETUP),
         Doctest("make_averaged of a function of two arguments", ("make_averaged(max, 10)(3, 7)",), setup=SETUP),
-        Doctest("make_averaged of roll_dice", ("averaged = make_averaged(roll_dice, 4)",
-                                               "averaged(2, make_test_dice(3, 1, 5, 6))"), setup=SETUP),
+        Doctest("make_averaged of pow", ("averaged_pow = make_averaged(pow, 5)",
+                                                                 "averaged_pow(2, 8)"), setup=SETUP),
         Doctest("fn is called exactly num_samples times", (
             "calls = []", "def noted(x):\n    calls.append(x)\n    return x",
             "make_averaged(noted, 5)(2)", "calls"), rule=RULES["averaged_calls"], setup=SETUP),
@@ -607,13 +657,15 @@ def _strategy_problem(variant: Variant, problem: Problem, rng: random.Random) ->
     extra = OneOf(tuple(range(0, 13)))
     rolls = Ints(0, 10)
     pairs = [(0, 0), (0, 42), (12, 85), (31, 48), (70, 7), (28, 4), (44, 28), (10, 0), (91, 99)]
-    visible = [Doctest(f"{fn}({s}, {o})", (f"{fn}({s}, {o})",), setup=SETUP) for s, o in pairs if max(s, o) < variant.goal]
+    visible = [Doctest(f"{fn}({s}, {o})", (f"{fn}({s}, {o})",), setup=SETUP)
+               for s, o in pairs if max(s, o) < variant.goal]
     visible.append(Doctest(f"{fn} with other arguments", (f"{fn}(20, 31, 5, 3)", f"{fn}(20, 31, 12, 6)"), setup=SETUP))
     visible += _examples_as_doctests(variant, problem, problem.graded)
-    everywhere = tuple(f"{fn}({s}, {o})" for s in scores.values() for o in scores.values())
+    own = scores.values()
+    everywhere = tuple(f"{fn}({s}, {o})" for o in scores.values() for s in sorted(rng.sample(own, min(12, len(own)))))
     others = tuple(f"{fn}({scores.sample(rng)}, {scores.sample(rng)}, {extra.sample(rng)}, {rolls.sample(rng)})"
                    for _ in range(300))
-    hidden = (Sweep(f"{fn} at every pair of scores", everywhere, rule=f"{fn} is right at every pair of scores"),
+    hidden = (Sweep(f"{fn} at every opponent's score", everywhere, rule=f"{fn} is right at every pair of scores"),
               Sweep(f"{fn} with other arguments", others, rule=f"{fn} uses its last two arguments"))
     fuzz = (Fuzz(fn, f"{fn}({{}}, {{}}, {{}}, {{}})", (scores, scores, extra, rolls)),)
     pair = [(rng.randint(0, variant.goal - 1), rng.randint(0, variant.goal - 1)) for _ in range(2)]

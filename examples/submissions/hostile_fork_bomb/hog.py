@@ -250,32 +250,36 @@ def both(f, g):
     return say
 
 
-def announce_highest(who, last_score=0, running_high=0):
+def announce_highest(who, previous_high=0, previous_score=0):
     """Return a commentary function that announces when player WHO gains more points in
-    a turn than ever before in the game. LAST_SCORE is WHO's score after the previous
-    turn and RUNNING_HIGH the largest gain so far.
+    a turn than ever before in the game. PREVIOUS_HIGH is the largest gain WHO has made so
+    far and PREVIOUS_SCORE is WHO's score after the previous turn.
+
+    (The scores below need not come from a real game: a swap may lower a score.)
 
     >>> f0 = announce_highest(1) # Only announce Player 1 score gains
-    >>> f1 = f0(12, 0)
-    >>> f2 = f1(12, 9)
-    9 point(s)! The most yet for Player 1
+    >>> f1 = f0(11, 0)
+    >>> f2 = f1(11, 9)
+    9 point(s)! That's the biggest gain yet for Player 1
     >>> f3 = f2(20, 9)
-    >>> f4 = f3(20, 30)
-    21 point(s)! The most yet for Player 1
-    >>> f5 = f4(20, 47) # Player 1 gets 17 points; not enough for a new high
-    >>> f6 = f5(21, 47)
-    >>> f7 = f6(21, 77)
-    30 point(s)! The most yet for Player 1
+    >>> f4 = f3(9, 20) # A swap: Player 1 gains 11
+    11 point(s)! That's the biggest gain yet for Player 1
+    >>> f5 = f4(20, 31) # 11 again: not more than before
+    >>> f6 = f5(20, 44)
+    13 point(s)! That's the biggest gain yet for Player 1
+    >>> f7 = f6(44, 20) # A swap lowers Player 1's score
+    >>> f8 = f7(20, 64)
+    44 point(s)! That's the biggest gain yet for Player 1
     """
     assert who == 0 or who == 1, 'The who argument should indicate a player.'
     # BEGIN PROBLEM 7
     def say(score0, score1):
         score = score0 if who == 0 else score1
-        gain = score - last_score
-        if gain > running_high:
-            print(gain, 'point(s)! The most yet for Player', who)
-            return announce_highest(who, score, gain)
-        return announce_highest(who, score, running_high)
+        gain = score - previous_score
+        if gain > previous_high:
+            print(gain, "point(s)! That's the biggest gain yet for Player", who)
+            return announce_highest(who, gain, score)
+        return announce_highest(who, previous_high, score)
     return say
     # END PROBLEM 7
 

@@ -1,0 +1,37 @@
+"""Run a visible test case against a module standing in for ``hog`` and say what it displays.
+
+The bank (expected outputs), the grader (the reference's side) and the notebooks all call
+:func:`display`, which runs the kit checker's own :func:`hogkit.kit.ok.run_test_case`: a case
+displays the same text wherever it runs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+import types
+
+from hogkit.kit.ok import run_test_case
+from hogkit.problems.checks import Doctest, prompted
+
+
+def doctest_code(statements: tuple[str, ...]) -> str:
+    """STATEMENTS as doctest text (empty for none)."""
+    return "\n".join(prompted(statement) for statement in statements)
+
+
+def display(module: types.ModuleType, test: Doctest) -> dict:
+    """What TEST displays when ``hog`` is MODULE: the checker's result (output, error, where).
+    While it runs, ``import hog`` gives MODULE."""
+    saved = sys.modules.get("hog")
+    sys.modules["hog"] = module
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            return run_test_case(test.code, dict(vars(module)), setup=doctest_code(test.setup),
+                                 teardown=doctest_code(test.teardown))
+    finally:
+        if saved is None:
+            sys.modules.pop("hog", None)
+        else:
+            sys.modules["hog"] = saved
