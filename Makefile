@@ -7,13 +7,21 @@ VARIANT ?= fa19
 
 .PHONY: setup demo kit test lint bench clean
 
+OKPY   := $(VENV)-okpy/bin/python
+
 $(BIN)/hogkit: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(BIN)/hogkit
 
-setup: $(BIN)/hogkit  ## create .venv and install HogKit with its test tools
+# The real okpy client, in a venv of its own: it pins old versions of packages the notebooks need.
+$(OKPY): tests/okpy-client.txt
+	$(PYTHON) -m venv $(VENV)-okpy
+	$(VENV)-okpy/bin/pip install --quiet -r tests/okpy-client.txt
+	touch $(OKPY)
+
+setup: $(BIN)/hogkit $(OKPY)  ## create .venv (HogKit and its test tools) and .venv-okpy (the okpy client)
 
 demo: setup  ## build the default kit, watch one seeded game, then grade the bundled examples
 	$(HOGKIT) build --variant $(VARIANT) --out out/$(VARIANT)
@@ -27,7 +35,7 @@ kit: setup  ## regenerate the committed default kit (solutions/, student_skeleto
 	$(HOGKIT) variants --markdown > docs/variants.md.tmp && mv docs/variants.md.tmp docs/variants.md
 
 test: setup  ## run the whole test suite
-	$(BIN)/python -m pytest
+	OKPY_PYTHON=$(OKPY) $(BIN)/python -m pytest
 
 lint: setup  ## ruff over the engine, graders and tests
 	$(BIN)/ruff check hogkit graders tests bench

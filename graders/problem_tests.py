@@ -33,15 +33,18 @@ CHUNK = 2000  # calls of a sweep answered in one request
 
 
 def _with_rule(message: str, rule: str) -> str:
-    return f"{message}\nThe rule: {rule}." if rule and message else message
+    return f"{message}\nThe rule: {rule.rstrip('.')}." if rule and message else message
 
 
 class ProblemJudge:
-    """Runs SPEC's tests in SANDBOX; COMPOSERS (if any) give the other acceptable answers."""
+    """Runs SPEC's tests in SANDBOX. COMPOSERS (if any) give the answers that are right given the
+    student's own earlier functions, which BECAUSE names (they fail their own tests)."""
 
-    def __init__(self, variant: Variant, spec: ProblemSpec, sandbox: Sandbox, composers: list[Composer]) -> None:
+    def __init__(self, variant: Variant, spec: ProblemSpec, sandbox: Sandbox, composers: list[Composer], *,
+                 because: str = "") -> None:
         self.variant, self.spec, self.sandbox, self.composers = variant, spec, sandbox, composers
-        self.rescued = 0
+        self.because = because
+        self.explained = 0
         self.composing = False
         self.final_values: object = None
 
@@ -55,7 +58,7 @@ class ProblemJudge:
             for composer in self.composers:
                 alternative = composer.expected(expr)
                 if alternative is not None and matches(alternative, got, check_output=output):
-                    self.rescued += 1
+                    self.explained += 1
                     return ""
         self.composing = False  # one wrong answer fails the test: no need to explain the others
         return judge(expr, want, got, check_output=output)
@@ -63,6 +66,10 @@ class ProblemJudge:
     def _begin(self) -> None:
         """A new test: wrong answers may again be explained by earlier problems' failures."""
         self.composing = bool(self.composers)
+        self.explained = 0
+
+    def _explanation(self, count: int) -> str:
+        return f"{count} answer(s) differ from the reference but are right given {self.because}"
 
     def call_judge(self, *, output: bool) -> Callable[[str, CallResult], str]:
         """:meth:`judge_call` as a function of (expr, reply), for the fuzzer."""
@@ -88,19 +95,19 @@ class ProblemJudge:
         if value[1].startswith("MemoryError"):  # as fatal as a crash: the problem ends here
             return TestResult(test.name, visibility, False, f"{test.code}\nfailed: {short(value[1])}", fatal=True,
                               rule=test.rule)
+        feedback = _with_rule(explain_display(test, want, value), test.rule)
         for composer in self.composers if self.composing else ():
             alternative = composer.display(test)
             if alternative is not None and same_display(alternative, value[0]):
-                self.rescued += 1
-                return TestResult(test.name, visibility, True, rule=test.rule)
-        return TestResult(test.name, visibility, False, _with_rule(explain_display(test, want, value), test.rule),
-                          rule=test.rule)
+                return TestResult(test.name, visibility, False, feedback, rule=test.rule,
+                                  explained=self._explanation(1))
+        return TestResult(test.name, visibility, False, feedback, rule=test.rule)
 
     # -- hidden sweeps ----------------------------------------------------------------------
     def run_sweep(self, sweep: Sweep) -> TestResult:
         """A hidden sweep: every call judged on its own; the feedback names the first wrong input."""
         self._begin()
-        wrong, first = 0, ""
+        wrong, first, differ = 0, "", ""
         for start in range(0, len(sweep.calls), CHUNK):
             chunk = sweep.calls[start:start + CHUNK]
             got = self.sandbox.call(batch_request(chunk), timeout=self.timeout(hidden=True))
@@ -113,10 +120,16 @@ class ProblemJudge:
             if not isinstance(items, list) or len(items) != len(chunk):
                 return TestResult(sweep.name, HIDDEN, False, "the answers have the wrong shape", rule=sweep.rule)
             for call, item in zip(chunk, items, strict=True):
+                explained = self.explained
                 message = self._judge_item(sweep, call, item)
                 if message:
                     wrong += 1
                     first = first or message
+                elif self.explained > explained and not differ:
+                    differ = f"{call} differs from the reference's answer"
+        if not wrong and self.explained:
+            return TestResult(sweep.name, HIDDEN, False, _with_rule(differ, sweep.rule), rule=sweep.rule,
+                              explained=self._explanation(self.explained))
         if not wrong:
             return TestResult(sweep.name, HIDDEN, True, rule=sweep.rule)
         count = f"{wrong} of {len(sweep.calls)} inputs gave a wrong answer; the first: " if len(sweep.calls) > 1 else ""
@@ -155,6 +168,10 @@ class ProblemJudge:
             options = {"max_examples": examples} if examples else {}
             outcome = run_property(self.variant, prop, lambda expr: self.sandbox.call(
                 expr, timeout=self.timeout(hidden=False)), self.call_judge(output=prop.output), **options)
+            if outcome.passed and self.explained:
+                results.append(TestResult(f"fuzz: {outcome.name}", FUZZ, False, "", rule=prop.rule,
+                                          explained=self._explanation(self.explained)))
+                continue
             results.append(TestResult(f"fuzz: {outcome.name}", FUZZ, outcome.passed,
                                       _with_rule(outcome.feedback, prop.rule), rule=prop.rule))
         return results

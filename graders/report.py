@@ -1,28 +1,70 @@
 """Write a grade as text, as JSON data, or as Gradescope's ``results.json``.
 
-Hidden tests count toward the score; their inputs are not shown. Every format says how many
-hidden tests a problem has and whether they passed, so "all visible tests passed" is never
-mistaken for full marks.
+Every format says, per problem, how its visible tests (the ones the kit's checker runs too),
+its hidden sweeps and its fuzzed properties went, so "all visible tests passed" is never mistaken
+for full marks. What a failing hidden sweep was called with is shown only once grades are
+published (``published=True``; Gradescope's ``after_published`` tests). Tests of the helpers
+HogKit adds are reported as guidance and never scored, and a test that fails only because of an
+earlier problem's failure says so.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict
 
-from graders.runner import GradeResult, ProblemResult
+from graders.results import FUZZ, HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
 from hogkit.problems import PHASE_TITLES
 
+HIDDEN_DETAILS = "details are shown once grades are published"
+ABOUT = ("Visible tests are the ones `python3 ok` runs; hidden sweeps (many inputs) and fuzzing "
+         "(random inputs, the smallest failing one shown) are the grader's own.")
 
-def _hidden_line(problem: ProblemResult) -> str:
-    hidden = [t for t in problem.tests if t.visibility == "hidden"]
-    if not hidden:
+
+def _kind(problem: ProblemResult, visibility: str) -> list[TestResult]:
+    return [t for t in problem.tests if t.visibility == visibility]
+
+
+def _tally(tests: list[TestResult], label: str) -> str:
+    if not tests:
         return ""
-    failed = sum(not t.passed for t in hidden)
-    state = "all passed" if not failed else f"{failed} failed (inputs are shown after grades are published)"
-    return f"{len(hidden)} hidden test(s): {state}"
+    return f"{label} {sum(t.passed for t in tests)}/{len(tests)}"
 
 
-def to_text(result: GradeResult, *, details: bool = True) -> str:
+def summary_line(problem: ProblemResult) -> str:
+    """How the problem's kinds of tests went: ``visible 6/6, hidden 2/2, fuzz 1/1``."""
+    parts = [_tally(_kind(problem, VISIBLE), "visible"), _tally(_kind(problem, HIDDEN), "hidden"),
+             _tally(_kind(problem, FUZZ), "fuzz")]
+    explained = sum(bool(t.explained) for t in problem.tests)
+    if explained:
+        parts.append(f"{explained} explained by earlier problems")
+    return ", ".join(p for p in parts if p)
+
+
+def _feedback(test: TestResult, *, published: bool) -> str:
+    if test.visibility == HIDDEN and not published:
+        rule = f"\nThe rule: {test.rule.rstrip('.')}." if test.rule else ""
+        return f"hidden test failed: {test.name} ({HIDDEN_DETAILS}){rule}"
+    return test.feedback
+
+
+def problem_feedback(problem: ProblemResult, *, published: bool, limit: int = 3) -> list[str]:
+    """What to fix in PROBLEM: its failing tests (hidden ones without their inputs unless
+    PUBLISHED), then the ones explained by earlier problems."""
+    out = []
+    failing = [t for t in problem.tests if t.counts_against]
+    for test in failing[:limit]:
+        out.append(_feedback(test, published=published) or f"{test.name} failed")
+    if len(failing) > limit:
+        out.append(f"... and {len(failing) - limit} more failing test(s)")
+    explained = [t for t in problem.tests if t.explained]
+    if explained:
+        because = explained[0].explained.split(" are right given ", 1)[-1]
+        out.append(f"{len(explained)} test(s) fail only because of {because}, which fails its own tests: "
+                   "they do not count against this problem")
+    return out
+
+
+def to_text(result: GradeResult, *, details: bool = True, published: bool = False) -> str:
     """A report a student can read: scores by problem and phase, then what to fix."""
     lines = [f"HogKit grade for {result.source} (variant {result.variant})"]
     lines += [f"  note: {note}" for note in result.notes]
@@ -32,56 +74,65 @@ def to_text(result: GradeResult, *, details: bool = True) -> str:
         for p in result.problems:
             if p.phase != phase:
                 continue
-            visible = [t for t in p.tests if t.visibility == "visible"]
-            passed = sum(t.passed for t in visible)
-            mark = "ok  " if p.earned == p.points and all(t.passed for t in p.tests) else "FAIL"
-            hidden = _hidden_line(p)
-            lines.append(f"  {mark} {p.label:11} {p.title[:38]:38} {p.earned}/{p.points}"
-                         f"  ({passed}/{len(visible)} visible{'; ' + hidden if hidden else ''})")
+            mark = "ok  " if p.passed else "FAIL"
+            lines.append(f"  {mark} {p.label:11} {p.title[:38]:38} {p.earned}/{p.points}  ({summary_line(p)})")
             if details:
-                for t in visible:
-                    if not t.passed:
-                        lines.extend("         " + line for line in t.feedback.splitlines()[:8])
-    verdict = "passed" if result.checkpoint else "not passed"
-    lines.append(f"Phase 1 checkpoint: {verdict}")
+                for text in problem_feedback(p, published=published):
+                    lines.extend("         " + line for line in text.splitlines()[:12])
+                if p.guidance:
+                    good = sum(t.passed for t in p.guidance)
+                    lines.append(f"         guidance, not graded: {good}/{len(p.guidance)} helper test(s) pass")
+                    lines.extend("           " + line for t in p.guidance if not t.passed
+                                 for line in t.feedback.splitlines()[:6])
+    lines.append(f"Phase 1 checkpoint: {'passed' if result.checkpoint else 'not passed'}")
     lines.append(f"Total: {result.total}/{result.max_total}")
+    lines.append(ABOUT)
     return "\n".join(lines)
 
 
-def to_json(result: GradeResult) -> dict:
-    """The whole grade as plain data; hidden tests keep their verdict but not their details."""
+def to_json(result: GradeResult, *, published: bool = False) -> dict:
+    """The whole grade as plain data; hidden tests keep their verdict, and their inputs only once
+    grades are PUBLISHED."""
     data = asdict(result)
     data.pop("final_table", None)  # 10,000 numbers: the leaderboard is computed from it, not shown
-    for problem in data["problems"]:
+    for problem, source in zip(data["problems"], result.problems, strict=True):
+        problem["passed"] = source.passed
         for test in problem["tests"]:
-            if test["visibility"] == "hidden" and not test["passed"]:
-                test["feedback"] = "hidden test failed (details are shown after grades are published)"
+            if test["visibility"] == HIDDEN and not test["passed"] and not published:
+                test["feedback"] = f"hidden test failed ({HIDDEN_DETAILS})"
     data["phases"] = {str(k): {"earned": e, "possible": p} for k, (e, p) in result.phase_scores().items()}
+    data["about"] = ABOUT
     return data
 
 
 def to_gradescope(result: GradeResult, *, leaderboard: list[dict] | None = None, leaderboard_note: str = "") -> dict:
-    """Gradescope's results.json: one visible test per problem, one after-publication test for
-    its hidden cases (worth 0: the problem's points already depend on them), and the LEADERBOARD
-    entries (see :mod:`graders.leaderboard`) when given."""
+    """Gradescope's results.json: one visible test per problem (its visible tests and fuzzing, and
+    how many of its hidden sweeps passed), one ``after_published`` test with the inputs of the
+    hidden sweeps that failed (worth 0: the problem's points already depend on them), and the
+    LEADERBOARD entries (see :mod:`graders.leaderboard`) when given."""
     tests = []
     for p in result.problems:
-        visible = [t for t in p.tests if t.visibility == "visible"]
-        hidden = [t for t in p.tests if t.visibility == "hidden"]
-        out = [f"{t.feedback}" for t in visible if not t.passed]
-        if not out:
-            out.append(f"All {len(visible)} visible tests passed." if visible else "Nothing to check.")
+        hidden = _kind(p, HIDDEN)
+        out = [f"Tests: {summary_line(p) or 'nothing to check'}."]
+        out += problem_feedback(p, published=False)
         if hidden:
-            out.append(f"This problem also has {len(hidden)} hidden test(s) that count toward its score: "
-                       + ("all passed." if all(t.passed for t in hidden) else "some failed."))
+            failed = [t for t in hidden if not t.passed]
+            out.append(f"{len(hidden) - len(failed)} of {len(hidden)} hidden test(s) passed"
+                       + (f" ({HIDDEN_DETAILS})." if failed else "."))
+        if p.guidance:
+            out.append(f"Guidance, not graded: {sum(t.passed for t in p.guidance)}/{len(p.guidance)} "
+                       "tests of the optional helpers pass.")
         tests.append({"name": f"{p.label}: {p.title}", "score": p.earned, "max_score": p.points,
                       "output": "\n".join(out), "visibility": "visible"})
-        if hidden:
+        failed_hidden = [t for t in hidden if not t.passed]
+        if failed_hidden:
+            lines = [f"{len(failed_hidden)} of {len(hidden)} hidden test(s) failed:"]
+            lines += [f"- {t.name}: {t.feedback}" for t in failed_hidden]
             tests.append({"name": f"{p.label}: hidden tests", "score": 0, "max_score": 0,
-                          "output": "\n".join(t.feedback or "passed" for t in hidden),
-                          "visibility": "after_published"})
+                          "output": "\n".join(lines), "visibility": "after_published"})
     header = [f"Phase 1 checkpoint: {'passed' if result.checkpoint else 'not passed'}."]
     header += result.notes
+    header.append(ABOUT)
     if leaderboard_note:
         header.append(leaderboard_note)
     data = {"score": result.total, "max_score": result.max_total, "execution_time": result.seconds,

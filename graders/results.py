@@ -14,6 +14,10 @@ class TestResult:
     ``visibility`` is ``visible`` (a test the kit's checker runs too), ``hidden`` (a sweep over
     many inputs, shown once grades are published) or ``fuzz`` (a fuzzed property: the smallest
     failing call is shown). ``rule`` names what the seed requires, for the feedback.
+
+    A test that fails against the reference but whose every wrong answer is right given the
+    student's own functions of earlier problems, which fail their own tests, is ``explained``:
+    it still fails (as it does in the kit's checker) but does not cost its problem.
     """
 
     name: str
@@ -22,6 +26,12 @@ class TestResult:
     feedback: str = ""
     fatal: bool = False
     rule: str = ""
+    explained: str = ""
+
+    @property
+    def counts_against(self) -> bool:
+        """Whether this test costs its problem its points."""
+        return not self.passed and not self.explained
 
 
 @dataclass
@@ -40,8 +50,9 @@ class ProblemResult:
 
     @property
     def passed(self) -> bool:
-        """Whether every scored test passed (and there was something to run)."""
-        return bool(self.tests) and all(t.passed for t in self.tests)
+        """Whether the problem earns its points: every test passed or failed only because of
+        earlier problems (and there was something to run)."""
+        return bool(self.tests) and not any(t.counts_against for t in self.tests)
 
 
 @dataclass

@@ -77,9 +77,9 @@ def _composers(variant: Variant, problem, sandbox: Sandbox, failed: set[str], st
 
 
 def _grade_problem(variant: Variant, spec, sandbox: Sandbox, composers: list[Composer], result: ProblemResult,
-                   grade: GradeResult, *, fuzz_examples: int | None) -> None:
+                   grade: GradeResult, *, fuzz_examples: int | None, because: str = "") -> None:
     """Run one problem's tests in order, stopping at the first that hangs or crashes."""
-    judge = ProblemJudge(variant, spec, sandbox, composers)
+    judge = ProblemJudge(variant, spec, sandbox, composers, because=because)
     steps = [*((judge.run_doctest, t) for t in spec.visible), *((judge.run_sweep, s) for s in spec.hidden)]
     for run, test in steps:
         if any(t.fatal for t in result.tests):
@@ -96,9 +96,6 @@ def _grade_problem(variant: Variant, spec, sandbox: Sandbox, composers: list[Com
             failed.feedback.split("\n")[0] if failed else "final_strategy was not checked")
     if not any(t.fatal for t in result.tests):
         result.guidance.extend(judge.run_guidance())
-    if judge.rescued:
-        result.notes.append(f"{judge.rescued} answer(s) were right given your own functions of earlier "
-                            "problems, which have failures of their own")
 
 
 def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
@@ -111,6 +108,7 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
                         final_note="final_strategy was not checked")
     failed_functions: set[str] = set()
     stuck_functions: set[str] = set()
+    failed_by: dict[str, str] = {}  # failed graded function -> its problem
     with Sandbox(source, limits=limits) as sandbox:
         import_note = ""
         if not sandbox.imported:
@@ -130,11 +128,15 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
                 result.earned = problem.points
                 continue
             composers = _composers(variant, problem, sandbox, failed_functions, stuck_functions)
-            _grade_problem(variant, spec, sandbox, composers, result, grade, fuzz_examples=fuzz_examples)
+            because = "your own " + ", ".join(f"{name} ({failed_by[name]})" for name in dependencies(variant, problem)
+                                              if name in failed_by)
+            _grade_problem(variant, spec, sandbox, composers, result, grade, fuzz_examples=fuzz_examples,
+                           because=because)
             if result.passed:
                 result.earned = problem.points
             else:
                 failed_functions |= set(problem.graded)
+                failed_by.update({name: problem.label for name in problem.graded})
                 if any(t.fatal for t in result.tests):
                     stuck_functions |= set(problem.graded)
         log = sandbox.log

@@ -22,8 +22,7 @@ from hogkit.generate.notebooks import NOTEBOOK_NAMES, execute_notebook
 from hogkit.reference import reference_hog
 from hogkit.variant import load_variant
 from tests import test_gui as gui
-from tests.conftest import ROOT
-from tests.conftest import completed_kit
+from tests.conftest import ROOT, completed_kit
 from tests.test_notebooks import KERNEL, write_kernel_spec
 
 display = gui.display  # the Xvfb display of the GUI test, used by the game below

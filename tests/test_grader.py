@@ -79,13 +79,28 @@ def test_fuzz_feedback_shows_the_shrunk_call():
 def test_reports():
     result = grade_copy(EXAMPLES / "partial_feral_opponent", FA19)
     text = to_text(result)
-    assert "Phase 1 checkpoint: not passed" in text and "Total: 21/22" in text and "hidden test(s)" in text
+    assert "Phase 1 checkpoint: not passed" in text and "Total: 21/22" in text
+    assert "FAIL Problem 5b" in text and "hidden 0/1" in text and "python3 ok" in text
     data = to_json(result)
     assert data["phases"]["1"] == {"earned": 9, "possible": 10}
+    feral = next(p for p in data["problems"] if p["id"] == "05b")
+    hidden = [t for t in feral["tests"] if t["visibility"] == "hidden"]
+    assert hidden and all("published" in t["feedback"] and "play(" not in t["feedback"] for t in hidden)
+    published = next(p for p in to_json(result, published=True)["problems"] if p["id"] == "05b")
+    assert any("play(" in t["feedback"] for t in published["tests"] if t["visibility"] == "hidden")
     gs = to_gradescope(result)
     assert gs["score"] == 21 and gs["max_score"] == 22
     assert {t["visibility"] for t in gs["tests"]} == {"visible", "after_published"}
     assert all({"name", "score", "max_score", "output"} <= set(t) for t in gs["tests"])
+    after = [t for t in gs["tests"] if t["visibility"] == "after_published"]
+    assert len(after) == 1 and "play(" in after[0]["output"]  # which input, once grades are published
+    assert not any(line.strip() == "passed" for t in gs["tests"] for line in t["output"].splitlines())
+
+
+def test_a_copy_that_does_not_import_is_not_ok_anywhere():
+    result = grade_copy(EXAMPLES / "broken_syntax_error", FA19)
+    assert result.status == "import_error" and not any(p.passed for p in result.problems)
+    assert "ok   Problem 0" not in to_text(result) and "FAIL Problem 0" in to_text(result)
 
 
 def test_cli(tmp_path, capsys):

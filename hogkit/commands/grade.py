@@ -17,6 +17,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     form = grade.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="print the grade as JSON")
     form.add_argument("--gradescope", type=Path, metavar="FILE", help="write Gradescope's results.json to FILE")
+    grade.add_argument("--published", action="store_true",
+                       help="show the inputs of failing hidden tests (once grades are published)")
     grade.set_defaults(func=run_grade)
 
     batch = sub.add_parser("grade-batch", help="grade every submission in a folder, in parallel")
@@ -51,9 +53,9 @@ def run_grade(args: argparse.Namespace) -> int:
         write_json(args.gradescope, to_gradescope(result, leaderboard=board.entries, leaderboard_note=board.note))
         print(f"wrote {args.gradescope}: {result.total}/{result.max_total}; {board.note}")
     elif args.json:
-        print(json.dumps(to_json(result), indent=2))
+        print(json.dumps(to_json(result, published=args.published), indent=2))
     else:
-        print(to_text(result))
+        print(to_text(result, published=args.published))
     return 0
 
 

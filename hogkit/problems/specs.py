@@ -128,7 +128,8 @@ RULES = {
     "uses_zero_dice": "take_turn calls {name} to score a turn of zero dice",
     "one_call_per_turn": "play calls each strategy exactly once per turn, with the mover's score first",
     "goal": "the game ends as soon as a score reaches the goal at the end of a turn",
-    "say_each_turn": "play calls say after every turn and calls the function it returned on the next turn",
+    "say_each_turn": "play calls say at the end of every turn, with the scores as the turn leaves them (after "
+                     "any swap), and calls the function say returned at the end of the next turn",
     "commentary_pure": "a commentary function's only effect is to print: calling an old one again "
                        "behaves the same",
     "averaged_calls": "the averaged function calls fn exactly num_samples times with the same arguments",

@@ -1,0 +1,68 @@
+"""Run an okpy assignment's tests (its ``.ok`` file and ``tests/``) with the real okpy client,
+locked cases included, and print each question's passed/failed counts as one JSON line.
+
+    python tests/okpy_course.py FOLDER
+
+okpy only runs a locked case once it is unlocked; its library can compare a locked case's output
+with the lock instead, but it hashes the whole output where the lock hashes each line, and it
+stops setting that option at a test's first concept suite. This script asks the library to
+compare locked cases and mends both, so a copy can be checked against a course's locked tests
+without anyone typing the answers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import sys
+
+
+def main(folder: str) -> int:
+    os.chdir(folder)
+    sys.path.insert(0, folder)
+    from client.api.assignment import Settings, load_assignment
+    from client.protocols.grading import grade
+    from client.sources.common import interpreter
+    from client.utils import locking
+
+    original = interpreter.Console._compare
+
+    def compare(self, expected, code):  # a locked answer holds one lock per line
+        if self.skip_locked_cases or not expected.locked:
+            return original(self, expected, code)
+        try:
+            value, printed = self.evaluate(code)
+        except interpreter.ConsoleException as exc:
+            lines = [exc.exception_type]
+        else:
+            if value is not None:
+                printed += self._output_fn(value)
+            lines = printed.splitlines()
+        if [locking.lock(self.hash_key, line) for line in lines] != list(expected.output):
+            print("# Error: expected and actual results do not match")
+            raise interpreter.ConsoleException
+        return None
+
+    interpreter.Console._compare = compare
+    config = next(name for name in os.listdir(".") if name.endswith(".ok"))
+    assignment = load_assignment(config, cmd_args=Settings(verbose=True))
+    results = {}
+    for question in assignment.test_map:
+        tests = assignment._resolve_specified_tests([question], all_tests=False)
+        for test in tests:
+            for suite in test.suites:
+                if hasattr(suite, "console"):  # a concept suite has no console
+                    suite.skip_locked_cases = suite.console.skip_locked_cases = False
+                    suite.console.hash_key = assignment.name
+        messages: dict = {}
+        with contextlib.redirect_stderr(io.StringIO()):
+            grade(tests, messages, {})
+        results[question] = messages["grading"][tests[0].name]
+    sys.stderr.write(json.dumps(results) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))

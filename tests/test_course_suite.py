@@ -1,0 +1,40 @@
+"""The original Fall 2019 course's own okpy test suite, run by the real okpy client, passes on the
+fa19 reference and on copies written against the course's skeleton.
+
+The suite is the course's, not HogKit's, so it is not in this repository: set HOGKIT_FA19_COURSE
+to a folder holding the course's ``proj01.ok``, ``tests/`` and support files to run these tests.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+COURSE = os.environ.get("HOGKIT_FA19_COURSE", "")
+OKPY = os.environ.get("OKPY_PYTHON", str(ROOT / ".venv-okpy" / "bin" / "python"))
+pytestmark = pytest.mark.skipif(not COURSE or not Path(OKPY).exists(),
+                                reason="set HOGKIT_FA19_COURSE to the course's project folder (and run make setup)")
+
+
+def course_verdicts(hog: Path, tmp_path: Path) -> dict[str, dict]:
+    folder = tmp_path / "course"
+    shutil.copytree(COURSE, folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copyfile(hog, folder / "hog.py")
+    done = subprocess.run([OKPY, str(ROOT / "tests" / "okpy_course.py"), str(folder)],
+                          capture_output=True, text=True, timeout=900, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stderr.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("hog", ["solutions/hog.py", *sorted(
+    str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "data" / "course_copies").glob("fa19_*.py"))])
+def test_the_course_suite_passes(hog, tmp_path):
+    verdicts = course_verdicts(ROOT / hog, tmp_path)
+    assert verdicts and all(v["failed"] == 0 for v in verdicts.values()), verdicts
+    assert sum(v["passed"] for v in verdicts.values()) > 200
