@@ -112,6 +112,18 @@ def run_batch(scope, calls):
     return results
 
 
+def okpy_runner(run_prompts):
+    """``run_okpy(scope, setup, statements, teardown)``: an okpy test case's statements run in
+    SCOPE as okpy's console runs them (RUN_PROMPTS is the kit checker's own), as
+    [setup error, [[lines printed, exception], ...]]."""
+
+    def run_okpy(scope, setup, statements, teardown):
+        report = run_prompts(statements, scope, setup=setup, teardown=teardown, out_factory=_Capped)
+        return [report["setup_error"], [[r["output"], r["exception"]] for r in report["results"]]]
+
+    return run_okpy
+
+
 def session_runner(run_test_case):
     """``run_session(scope, setup, code, teardown)``: a visible test case run in SCOPE exactly as
     the kit's checker runs it (RUN_TEST_CASE is the checker's own), as [display, error, where]."""
@@ -242,7 +254,8 @@ def main(argv):
     helpers = {"fixed_rolls": fixed_rolls, "rolls_by_score": rolls_by_score,
                "echo_scores": echo_scores, "run_commentary": run_commentary, "dice_calls": dice_calls,
                "keep": keep, "kept": kept, "run_batch": run_batch,
-               "run_session": session_runner(ok.run_test_case), "make_test_dice": dice.make_test_dice}
+               "run_session": session_runner(ok.run_test_case), "run_okpy": okpy_runner(ok.run_prompts),
+               "make_test_dice": dice.make_test_dice}
     _install_audit_hook(os.path.realpath(home), allowed)
     real_stdout = sys.stdout
     capture = _Capped()

@@ -86,8 +86,13 @@ def to_text(result: GradeResult, *, details: bool = True, published: bool = Fals
                                  for line in t.feedback.splitlines()[:6])
     lines.append(f"Phase 1 checkpoint: {'passed' if result.checkpoint else 'not passed'}")
     lines.append(f"Total: {result.total}/{result.max_total}")
-    lines.append(ABOUT)
+    lines += [ABOUT] if _has_own_tests(result) else []
     return "\n".join(lines)
+
+
+def _has_own_tests(result: GradeResult) -> bool:
+    """Whether HogKit's own hidden sweeps and fuzzing graded this copy (not only a course's okpy tests)."""
+    return any(t.visibility in (HIDDEN, FUZZ) for p in result.problems for t in p.tests)
 
 
 def to_json(result: GradeResult, *, published: bool = False) -> dict:
@@ -101,7 +106,8 @@ def to_json(result: GradeResult, *, published: bool = False) -> dict:
             if test["visibility"] == HIDDEN and not test["passed"] and not published:
                 test["feedback"] = f"hidden test failed ({HIDDEN_DETAILS})"
     data["phases"] = {str(k): {"earned": e, "possible": p} for k, (e, p) in result.phase_scores().items()}
-    data["about"] = ABOUT
+    if _has_own_tests(result):
+        data["about"] = ABOUT
     return data
 
 
@@ -132,7 +138,7 @@ def to_gradescope(result: GradeResult, *, leaderboard: list[dict] | None = None,
                           "output": "\n".join(lines), "visibility": "after_published"})
     header = [f"Phase 1 checkpoint: {'passed' if result.checkpoint else 'not passed'}."]
     header += result.notes
-    header.append(ABOUT)
+    header += [ABOUT] if _has_own_tests(result) else []
     if leaderboard_note:
         header.append(leaderboard_note)
     data = {"score": result.total, "max_score": result.max_total, "execution_time": result.seconds,

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from graders.compose import ORDERS, Composer, dependencies, symmetric_functions
+from graders.okpy_grading import grade_with_course_tests
 from graders.problem_tests import ProblemJudge
 from graders.results import HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.sandbox import Limits, Sandbox
@@ -155,6 +156,9 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
 
 
 def grade_copy(path: Path, variant: Variant, *, limits: Limits | None = None) -> GradeResult:
-    """Grade the student copy at PATH (a folder holding hog.py, or the file itself)."""
+    """Grade the student copy at PATH (a folder holding hog.py, or the file itself), with the
+    course's own okpy tests when the variant names them (``ok_tests``), else with HogKit's."""
+    if variant.ok_tests is not None:
+        return grade_with_course_tests(read_source(path), variant, variant.ok_tests, label=str(path), limits=limits)
     return grade_source(read_source(path), variant, label=str(path), limits=limits)
 

@@ -128,10 +128,12 @@ def _death_signal() -> Callable[[], object] | None:
 class Sandbox:
     """One student copy in a child process; use as a context manager and call :meth:`call`."""
 
-    def __init__(self, hog_source: bytes, *, limits: Limits | None = None) -> None:
+    def __init__(self, hog_source: bytes, *, limits: Limits | None = None,
+                 support: dict[str, bytes] | None = None) -> None:
         self.limits = limits or Limits()
         self.log = SandboxLog()
         self._source = hog_source
+        self._support = dict(support or {})  # more files beside hog.py (a course's test helpers)
         self._dir = Path(tempfile.mkdtemp(prefix="hogkit-sandbox-"))
         self._home = self._dir / "copy"
         self._proc: subprocess.Popen | None = None
@@ -159,6 +161,10 @@ class Sandbox:
         (self._home / "hog.py").write_bytes(self._source)
         for name in SUPPORT_FILES:
             shutil.copyfile(KIT_DIR / name, self._home / name)
+        for rel, data in self._support.items():
+            target = self._home / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
 
     def _spawn(self) -> None:
         req_r, req_w = os.pipe()

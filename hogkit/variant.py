@@ -17,7 +17,7 @@ from hogkit.rules import FAMILIES, REQUIRED_FAMILIES, RULES, Rule, rules_of_fami
 
 DEFAULT_VARIANT = "fa19"
 NAME_FIELDS = ("PLAYER_NAME", "TEAM_NAME")
-TOP_LEVEL_KEYS = {"name", "title", "seed", "goal", "contest_name_field", "rules", "points"}
+TOP_LEVEL_KEYS = {"name", "title", "seed", "goal", "contest_name_field", "rules", "points", "ok_tests"}
 GOAL_RANGE = (10, 200)
 TEACHING_ORDER = (
     "dice_outcome", "zero_dice", "boost", "post_turn", "dice_select", "bonus", "extra_turn", "special_move"
@@ -47,10 +47,11 @@ class Variant:
     points: dict[str, int]
     contest_name_field: str
     source: str
+    ok_tests: Path | None = None  # a course's okpy tests to grade with instead of HogKit's own
 
     def __hash__(self) -> int:
         return hash((self.name, self.goal, tuple(r.id for r in self.rules.values()),
-                     tuple(self.points.items()), self.contest_name_field))
+                     tuple(self.points.items()), self.contest_name_field, self.ok_tests))
 
     def rule(self, family: str) -> Rule | None:
         """The variant's rule of FAMILY, or None."""
@@ -103,7 +104,7 @@ def load_variant(name_or_path: str | Path) -> Variant:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise SpecError(path.name, "(file)", f"not valid TOML ({exc})", "fix the syntax") from None
-    return parse_variant(data, source=path.name, default_name=path.stem)
+    return parse_variant(data, source=path.name, default_name=path.stem, folder=path.parent)
 
 
 def _require(data: dict, key: str, kind: type, source: str, fix: str) -> object:
@@ -117,7 +118,7 @@ def _require(data: dict, key: str, kind: type, source: str, fix: str) -> object:
     return value
 
 
-def parse_variant(data: dict, *, source: str, default_name: str) -> Variant:
+def parse_variant(data: dict, *, source: str, default_name: str, folder: Path | None = None) -> Variant:
     """Validate parsed TOML DATA and compose it into a :class:`Variant`."""
     unknown = sorted(set(data) - TOP_LEVEL_KEYS)
     if unknown:
@@ -137,7 +138,14 @@ def parse_variant(data: dict, *, source: str, default_name: str) -> Variant:
         )
     rules = _parse_rules(_require(data, "rules", dict, source, "add a [rules] table"), source)
     points = _parse_points(_require(data, "points", dict, source, "add a [points] table"), rules, source)
-    return Variant(name, title, seed, goal, rules, points, field, source)
+    ok_tests = None
+    if "ok_tests" in data:
+        given = _require(data, "ok_tests", str, source, 'set ok_tests = "path/to/the course\'s folder"')
+        ok_tests = (Path(folder or ".") / given).resolve()
+        if not ok_tests.is_dir():
+            raise SpecError(source, "ok_tests", f"{given!r} is not a folder",
+                            "give the folder of the course's .ok file and tests/ (relative to the spec)")
+    return Variant(name, title, seed, goal, rules, points, field, source, ok_tests)
 
 
 def _parse_rules(table: dict, source: str) -> dict[str, Rule]:

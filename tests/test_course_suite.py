@@ -15,6 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from graders.okpy_grading import grade_with_course_tests
+from hogkit.variant import load_variant
+from tests.test_course_copies import LOOPS, MUTANTS
+
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = os.environ.get("HOGKIT_FA19_COURSE", "")
 OKPY = os.environ.get("OKPY_PYTHON", str(ROOT / ".venv-okpy" / "bin" / "python"))
@@ -38,3 +42,15 @@ def test_the_course_suite_passes(hog, tmp_path):
     verdicts = course_verdicts(ROOT / hog, tmp_path)
     assert verdicts and all(v["failed"] == 0 for v in verdicts.values()), verdicts
     assert sum(v["passed"] for v in verdicts.values()) > 200
+
+
+@pytest.mark.parametrize("mutant", ["roll_dice stops at the first 1", "free_bacon takes the larger digit",
+                                    "commentary before the swap", "a tie goes to the higher number"])
+def test_hogkit_grades_with_the_course_suite_as_okpy_does(mutant, tmp_path):
+    """`hogkit grade --ok-tests` and the kit's checker on the course's folder give okpy's verdicts."""
+    old, new, _ = MUTANTS[mutant]
+    hog = tmp_path / "hog.py"
+    hog.write_text(LOOPS.replace(old, new))
+    theirs = {q: v["failed"] for q, v in course_verdicts(hog, tmp_path).items()}
+    graded = grade_with_course_tests(hog.read_bytes(), load_variant("fa19"), Path(COURSE))
+    assert {p.id: sum(not t.passed for t in p.tests) for p in graded.problems} == theirs

@@ -69,6 +69,11 @@ def test_fuzzing_draws_inside_the_domains(any_variant, data):
                 assert s0 < goal and s1 < goal
 
 
+def averages(roll, order, dice, samples: int) -> dict[int, float]:
+    """The average turn of each number of dice in ORDER, trying them one after another with DICE."""
+    return {k: sum(roll(k, dice) for _ in range(samples)) / samples for k in order}
+
+
 def test_the_best_number_of_dice_does_not_depend_on_the_order_tried(any_variant):
     """Every experiment of Problem 9 gives each number of dice the same average whether a
     program tries 1 to 10 or 10 to 1, and one number is best by a clear margin."""
@@ -81,11 +86,8 @@ def test_the_best_number_of_dice_does_not_depend_on_the_order_tried(any_variant)
         outcomes, samples = tuple(map(int, found.group(1).split(","))), int(found.group(2))
         assert samples % len(outcomes) == 0
 
-        def averages(order, dice):
-            return {k: sum(roll(k, dice) for _ in range(samples)) / samples for k in order}
-
-        forward = averages(range(1, 11), make_test_dice(*outcomes))
-        backward = averages(range(10, 0, -1), make_test_dice(*outcomes))
+        forward = averages(roll, range(1, 11), make_test_dice(*outcomes), samples)
+        backward = averages(roll, range(10, 0, -1), make_test_dice(*outcomes), samples)
         assert forward == backward
         best = max(forward.values())
         assert sum(a > best - 1e-6 for a in forward.values()) == 1

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 
-from hogkit.variant import DEFAULT_VARIANT, load_variant
+from hogkit.variant import DEFAULT_VARIANT, Variant, load_variant
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,6 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     form.add_argument("--gradescope", type=Path, metavar="FILE", help="write Gradescope's results.json to FILE")
     grade.add_argument("--published", action="store_true",
                        help="show the inputs of failing hidden tests (once grades are published)")
+    grade.add_argument("--ok-tests", type=Path, metavar="DIR",
+                       help="grade with a course's okpy tests (the folder of its .ok file and tests/)")
     grade.set_defaults(func=run_grade)
 
     batch = sub.add_parser("grade-batch", help="grade every submission in a folder, in parallel")
@@ -27,6 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     batch.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml (default: %(default)s)")
     batch.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default: %(default)s)")
     batch.add_argument("--resume", action="store_true", help="keep finished results and grade only the rest")
+    batch.add_argument("--ok-tests", type=Path, metavar="DIR",
+                       help="grade with a course's okpy tests (the folder of its .ok file and tests/)")
     batch.set_defaults(func=run_batch)
 
     zipper = sub.add_parser("gradescope-zip", help="write a Gradescope autograder.zip for a variant")
@@ -35,13 +40,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     zipper.set_defaults(func=run_zip)
 
 
+def with_course_tests(variant: Variant, folder: Path | None) -> Variant:
+    """VARIANT graded with the okpy tests in FOLDER, when given (checked now, with one line)."""
+    if folder is None:
+        return variant
+    from graders.okpy_grading import load_course_tests
+
+    return replace(variant, ok_tests=load_course_tests(folder)["folder"].resolve())
+
+
 def run_grade(args: argparse.Namespace) -> int:
     """Grade one copy and print or write the report (with the contest leaderboard for Gradescope)."""
     from graders.files import check_file_target, write_json
     from graders.report import to_gradescope, to_json, to_text
     from graders.runner import grade_copy, read_source
 
-    variant = load_variant(args.variant)
+    variant = with_course_tests(load_variant(args.variant), args.ok_tests)
     read_source(args.path)  # fail early, with one line, on a bad path
     if args.gradescope:
         check_file_target(args.gradescope)
@@ -63,7 +77,7 @@ def run_batch(args: argparse.Namespace) -> int:
     """Grade a whole folder of submissions."""
     from graders.batch import grade_batch
 
-    variant = load_variant(args.variant)
+    variant = with_course_tests(load_variant(args.variant), args.ok_tests)
     summary = grade_batch(args.dir, out=args.out, variant=variant, jobs=args.jobs, resume=args.resume)
     print(summary)
     return 0

@@ -18,6 +18,7 @@ from hogkit.errors import HogkitError
 from hogkit.generate.bank_step import STEPS as CHECKER_STEPS
 from hogkit.generate.calc_step import STEPS as TOOL_STEPS
 from hogkit.generate.notebooks import notebook_files
+from hogkit.generate.okpy_step import STEPS as OKPY_STEPS
 from hogkit.generate.solution import contest_source, solution_hog_source
 from hogkit.generate.source import strip_solutions
 from hogkit.variant import Variant
@@ -85,6 +86,7 @@ STEPS: list[tuple[str, Step]] = [
     ("GUI", gui),
     *TOOL_STEPS,
     *CHECKER_STEPS,
+    *OKPY_STEPS,
 ]
 
 

@@ -11,6 +11,7 @@ import contextlib
 import io
 import sys
 import types
+from collections.abc import Iterator
 
 from hogkit.kit.ok import run_test_case
 from hogkit.problems.checks import Doctest, prompted
@@ -21,17 +22,23 @@ def doctest_code(statements: tuple[str, ...]) -> str:
     return "\n".join(prompted(statement) for statement in statements)
 
 
-def display(module: types.ModuleType, test: Doctest) -> dict:
-    """What TEST displays when ``hog`` is MODULE: the checker's result (output, error, where).
-    While it runs, ``import hog`` gives MODULE."""
+@contextlib.contextmanager
+def as_hog(module: types.ModuleType) -> Iterator[None]:
+    """While inside, ``import hog`` gives MODULE (and nothing is printed to the real output)."""
     saved = sys.modules.get("hog")
     sys.modules["hog"] = module
     try:
         with contextlib.redirect_stdout(io.StringIO()):
-            return run_test_case(test.code, dict(vars(module)), setup=doctest_code(test.setup),
-                                 teardown=doctest_code(test.teardown))
+            yield
     finally:
         if saved is None:
             sys.modules.pop("hog", None)
         else:
             sys.modules["hog"] = saved
+
+
+def display(module: types.ModuleType, test: Doctest) -> dict:
+    """What TEST displays when ``hog`` is MODULE: the checker's result (output, error, where)."""
+    with as_hog(module):
+        return run_test_case(test.code, dict(vars(module)), setup=doctest_code(test.setup),
+                             teardown=doctest_code(test.teardown))
