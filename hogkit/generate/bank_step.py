@@ -38,8 +38,8 @@ When a case fails, `ok` shows the case, what was expected and what your code gav
 {timeout:g} seconds is stopped and reported as probably an infinite loop. Lines you print that start
 with `DEBUG:` are ignored by the tests, so you can leave them in while you work.
 
-Some cases are *hidden*: `ok` tells you whether they pass, not what they are. The last problem of
-each phase also runs a *fuzz* suite of random games whose results were worked out in advance.
+These are the same test cases the course's grader calls *visible*. The grader also runs hidden
+tests (sweeps over many inputs) and random ones (fuzzing) that are not in this kit.
 
 ## Is your contest entry valid?
 
@@ -60,20 +60,33 @@ average (the contest figure).
 
 ## Files
 
-- `ok_bank.json`: the questions and tests. Answers are stored only as keyed hashes, so reading
-  the file does not give them away; if the file is changed, `ok` refuses to run. Restore it from
-  the kit you downloaded.
+- `ok_bank.json`: the questions and test cases. Each answer is kept as a keyed hash (a *lock*)
+  and each test case's expected output is sealed until you unlock its problem, so the answers
+  are not in plain sight. The key is in the file, though, so a short answer can be found by
+  trying every possibility against its lock: the locks keep you from reading an answer by
+  accident, not a determined person from finding it. If the file is changed, `ok` refuses to
+  run; restore it from the kit you downloaded.
+- `hog.ok` and `tests/`: the same questions and test cases in okpy's format, for courses that run
+  the okpy client (`ok --local -q 01 -u`, then `ok --local -q 01`). They are locked the way okpy
+  locks them, with the same limits.
 - `contest_check.py`, `calc.py` and `calc_model.json`: the contest check and the exact
   calculator described above.
 - `.ok_progress.json`: what you have unlocked. Each entry is a proof made from your answer, so
   it cannot be edited into an unlock; if you edit it, `ok` refuses to run until you undo the
   edit or delete the file (and unlock again). If it is damaged, `ok` says so and starts afresh.
 
+Nothing here is a hidden test of the grader or a table of answers.
+
 ## For staff and notebooks
 
     python3 ok -q 03 --force          # run Problem 3's tests even if it is still locked
     python3 ok -q 03 --force --json   # the same, as one JSON object on standard output
     python3 ok --score --json         # the score as JSON
+    python3 ok --all                  # every problem's tests, unlocked or not (okpy's --all)
+
+`ok` also accepts okpy's `--local` and `--verbose`. In a folder that holds an okpy course's own
+`.ok` file and `tests/` instead of `ok_bank.json`, `python3 ok` runs that course's tests, locked
+cases included (compared with their locks), and `-u` unlocks them into the test files as okpy does.
 
 Exit status: 0 when everything run passed, 1 when a case failed (or a problem is locked), 2 for a
 usage error such as an unknown question. From Python, run it with `subprocess.run([sys.executable,

@@ -8,6 +8,11 @@
     python3 ok -q 03 --force run Problem 3's tests even if it is still locked (staff, notebooks)
     python3 ok --json ...    print one JSON object instead of text (for notebooks and scripts)
     python3 ok --contest     check hog_contest.py as a contest entry (or: --contest FILE)
+    python3 ok --all         run every problem's tests (okpy's flag; --local and --verbose work too)
+
+Beside an okpy course's own ``.ok`` file and ``tests/`` (and no ``ok_bank.json``), the same
+commands run that course's tests: locked cases are compared with their locks, and ``-u`` writes
+what you unlock back into the test files, as okpy does.
 
 The question bank (``ok_bank.json``) stores no answer in plain text: each expected output is kept
 as a keyed hash, and a problem's visible test outputs are sealed with a key that only the right
