@@ -35,7 +35,7 @@ kit: setup  ## regenerate the committed default kit (solutions/, student_skeleto
 	$(HOGKIT) variants --markdown > docs/variants.md.tmp && mv docs/variants.md.tmp docs/variants.md
 
 test: setup  ## run the whole test suite
-	OKPY_PYTHON=$(OKPY) $(BIN)/python -m pytest
+	OKPY_PYTHON=$(abspath $(OKPY)) $(BIN)/python -m pytest
 
 lint: setup  ## ruff over the engine, graders and tests
 	$(BIN)/ruff check hogkit graders tests bench

@@ -21,7 +21,7 @@ from tests.test_course_copies import LOOPS, MUTANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = os.environ.get("HOGKIT_FA19_COURSE", "")
-OKPY = os.environ.get("OKPY_PYTHON", str(ROOT / ".venv-okpy" / "bin" / "python"))
+OKPY = str(Path(os.environ.get("OKPY_PYTHON", ROOT / ".venv-okpy" / "bin" / "python")).absolute())
 pytestmark = pytest.mark.skipif(not COURSE or not Path(OKPY).exists(),
                                 reason="set HOGKIT_FA19_COURSE to the course's project folder (and run make setup)")
 
