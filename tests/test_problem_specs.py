@@ -8,7 +8,8 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graders.fuzz import calls_of
+from graders.fuzz import calls_of, recorded_inputs
+from graders.oracle import expected
 from hogkit.kit.dice import make_test_dice
 from hogkit.problems.domains import CycleSamples, parameter_domain
 from hogkit.problems.specs import problem_specs, within_domains
@@ -101,3 +102,16 @@ def test_every_problem_is_stated_once(any_variant):
             assert spec.visible and spec.hidden, spec.id
             names = [t.name for t in spec.visible]
             assert len(names) == len(set(names)), spec.id
+
+
+def test_no_scored_test_is_empty(any_variant):
+    """The reference answers every hidden call and every recorded fuzz input (a call it refuses
+    would be skipped, and a test made only of such calls could never fail)."""
+    for spec in problem_specs(any_variant):
+        for sweep in spec.hidden:
+            for call in sweep.calls:
+                assert expected(any_variant, call).ok, (spec.id, call, expected(any_variant, call).error)
+        for prop in spec.fuzz:
+            inputs = recorded_inputs(any_variant, prop, max_examples=10)
+            assert inputs, (spec.id, prop.name)
+            assert all(expected(any_variant, call).ok for call in inputs), (spec.id, prop.name)

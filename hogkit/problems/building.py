@@ -1,0 +1,281 @@
+"""The building blocks of the problems' tests: calls of ``play``, the seed's scripted games, the
+rules' worked examples, sweeps and fuzzed properties over a function's domains.
+
+Every test runs where the course's own tests run (the kit's checker, okpy, a notebook), so the
+small functions a visible test needs (a scripted strategy, an echoing commentary) are written
+into the test itself.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import random
+from collections.abc import Iterable
+
+from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
+from hogkit.problems.domains import GameStart, Strategies, TestDice, parameter_domain
+from hogkit.problems.layout import Problem
+from hogkit.rules import Rule, Story
+from hogkit.variant import Variant
+
+SETUP = ("from hog import *",)
+TEST_GOALS = (11, 30, 50, 100)
+GAME_DICE = TestDice(max_len=9, low=2)  # games test play: no 1s, so Pig Out (roll_dice's rule) never decides one
+WILD_DICE = TestDice(sides=4, max_len=5, low=2)
+
+# Small functions that visible tests define for themselves, so the tests also run unchanged in
+# okpy and in a notebook.
+SCRIPTED = (
+    "def scripted(moves, default):\n"
+    "    def strategy(score, opponent_score):\n"
+    "        return moves.get((score, opponent_score), default)\n"
+    "    return strategy"
+)
+PICKS = (
+    "def picks(*choices):\n"
+    "    def strategy(score, opponent_score):\n"
+    "        return choices[(score + 3 * opponent_score) % len(choices)]\n"
+    "    return strategy"
+)
+ECHO = "def echo(score0, score1):\n    print(score0, score1)\n    return echo"
+COUNT_SAYS = (
+    "def count(n):\n"
+    "    def say(score0, score1):\n"
+    "        print(n)\n"
+    "        return count(n + 1)\n"
+    "    return say"
+)
+COUNTED_STRATEGY = (
+    "def counted(n, calls):\n"
+    "    def strategy(score, opponent_score):\n"
+    "        calls.append(n)\n"
+    "        return n\n"
+    "    return strategy"
+)
+
+
+def play_call(variant: Variant, strategy0: str, strategy1: str, *, dice: str, later: bool,
+              start: tuple[int, int] = (0, 0), goal: int | None = None, say: str = "",
+              wild: str = "make_test_dice(3, 2, 4, 1)") -> str:
+    """A call of ``play`` with test dice only. LATER switches the rule of Problem 5b on or off;
+    a variant with Hog Wild always gets test dice for its wild turns too."""
+    args = [strategy0, strategy1]
+    if start != (0, 0):
+        args += [f"score0={start[0]}", f"score1={start[1]}"]
+    args.append(f"dice={dice}")
+    if goal is not None:
+        args.append(f"goal={goal}")
+    if say:
+        args.append(f"say={say}")
+    select = variant.rule("dice_select")
+    if select is not None:
+        args.append(f"{select.play_flag}={wild}")
+    if not later:
+        args += [f"{flag}=False" for flag in variant.play_flags()]
+    return f"play({', '.join(args)})"
+
+
+def dice_text(outcomes: Iterable[int]) -> str:
+    return f"make_test_dice({', '.join(map(str, outcomes))})"
+
+
+def story_doctest(variant: Variant, story: Story, *, later: bool) -> Doctest | None:
+    """A seed's scripted game replayed through ``play``: each player's strategy answers the
+    scores of each of their turns in the story, and the dice come up as the story says. None if
+    a player meets the same scores twice with different choices (no strategy of the scores could
+    play it)."""
+    moves: list[dict[tuple[int, int], int]] = [{}, {}]
+    six, four = [], []
+    scores = list(story.start)
+    seen = [max(story.start)]
+    for turn in story.turns:
+        own, other = scores[turn.player], scores[1 - turn.player]
+        if moves[turn.player].get((own, other), turn.rolls) != turn.rolls:
+            return None
+        moves[turn.player][(own, other)] = turn.rolls
+        (four if turn.sides == 4 else six).extend(turn.outcomes)
+        scores = list(turn.scores)
+        seen.append(max(turn.scores))
+    final = max(scores)
+    if final >= variant.goal and max(seen[:-1]) < variant.goal:
+        goal = variant.goal
+    elif final > max(seen[:-1]):
+        goal = final
+    else:
+        goal = max(seen) + 1
+    strategies = [f"scripted({dict(sorted(m.items()))!r}, 5)" for m in moves]
+    call = play_call(variant, *strategies, dice=dice_text(six or [6]), start=story.start, goal=goal,
+                     later=later, wild=dice_text(four or [3]))
+    return Doctest(f"the seed's game: {story.title}", (SCRIPTED, call),
+                   rule=f"{story.title}: the turns of this game, as the rules of the seed play them",
+                   setup=SETUP)
+
+
+def within_domains(variant: Variant, rules: Iterable[Rule], call: str) -> bool:
+    """Whether CALL (``fn(arg, ...)``, plain arguments) calls one of the RULES' functions on inputs
+    inside their domains; calls of anything else are left to whoever runs them."""
+    tree = ast.parse(call, mode="eval").body
+    if not isinstance(tree, ast.Call) or not isinstance(tree.func, ast.Name) or tree.keywords:
+        return True
+    functions = {f.__name__: f for rule in rules for f in rule.functions}
+    function = functions.get(tree.func.id)
+    if function is None:
+        return True
+    names = list(inspect.signature(function).parameters)
+    for name, arg in zip(names, tree.args, strict=False):
+        if name == "dice":
+            continue
+        try:
+            value = eval(compile(ast.Expression(arg), "<example>", "eval"), {"__builtins__": {}})  # noqa: S307
+        except Exception:  # noqa: BLE001 - not a plain value: nothing to check
+            continue
+        if value not in parameter_domain(variant, function.__name__, name):
+            return False
+    return True
+
+
+def rule_examples(variant: Variant, rules: Iterable[Rule], names: set[str]) -> list[tuple[Rule, str, str]]:
+    """The rules' worked examples that call one of NAMES on inputs the spec allows: (rule, call, note)."""
+    found = []
+    for rule in rules:
+        for example in rule.examples:
+            if example.requires and not example.requires <= variant.rule_ids:
+                continue
+            if any(f"{name}(" in example.call for name in names) and within_domains(variant, [rule], example.call):
+                found.append((rule, example.call, example.note))
+    return found
+
+
+def examples_as_doctests(variant: Variant, problem: Problem, names: Iterable[str]) -> list[Doctest]:
+    return [Doctest(f"{rule.title}: {call}", (call,), rule=f"{rule.title}: {note}", setup=SETUP)
+            for rule, call, note in rule_examples(variant, problem.rules, set(names))]
+
+
+def calls_of_rows(domain_rows: Iterable[tuple], fn: str) -> tuple[str, ...]:
+    return tuple(f"{fn}({', '.join(row)})" for row in domain_rows)
+
+
+def function_sweep(variant: Variant, fn: str, params: list[str], rng: random.Random, *, limit: int) -> Sweep:
+    """Every combination of the parameters' values when there are at most LIMIT, else LIMIT drawn
+    ones (always including each value of the first parameter)."""
+    domains = [parameter_domain(variant, fn, p) for p in params]
+    values = [d.values() for d in domains]
+    size = 1
+    for v in values:
+        size *= len(v)
+    if size <= limit:
+        rows: list[tuple] = [()]
+        for v in values:
+            rows = [(*row, x) for row in rows for x in v]
+    else:
+        rows = [(x, *(rng.choice(v) for v in values[1:])) for x in values[0]]
+        while len(rows) < limit:
+            rows.append(tuple(rng.choice(v) for v in values))
+    text = [tuple(d.render(x) for d, x in zip(domains, row, strict=True)) for row in rows]
+    return Sweep(f"{fn} over its whole domain", calls_of_rows(text, fn), rule=f"{fn} is right for every allowed input")
+
+
+def function_fuzz(variant: Variant, fn: str, params: list[str]) -> Fuzz:
+    domains = tuple(parameter_domain(variant, fn, p) for p in params)
+    return Fuzz(fn, f"{fn}({', '.join('{}' for _ in params)})", domains)
+
+
+def zero_dice_name(variant: Variant) -> str:
+    return variant.rules["zero_dice"].hook_name
+
+
+def games_to_check(variant: Variant, rng: random.Random, count: int, *, later: bool) -> list[Doctest]:
+    """Games with strategies that pick by the scores, random starts and dice: visible, so the
+    checker runs them too."""
+    strategies, start = play_strategies(variant, later=later), GameStart(TEST_GOALS)
+    tests = []
+    for number in range(1, count + 1):
+        s0, s1, goal = start.sample(rng)
+        picked = [", ".join(map(str, strategies.sample(rng))) for _ in range(2)]
+        dice, wild = GAME_DICE.render(GAME_DICE.sample(rng)), WILD_DICE.render(WILD_DICE.sample(rng))
+        call = play_call(variant, f"picks({picked[0]})", f"picks({picked[1]})", dice=dice, start=(s0, s1),
+                         goal=goal, later=later, wild=wild)
+        tests.append(Doctest(f"a game with strategies that look at the scores ({number})",
+                             (PICKS, f"s0, s1 = {call}", "s0, s1"), setup=SETUP))
+    return tests
+
+
+def play_strategies(variant: Variant, *, later: bool) -> Strategies:
+    return Strategies(tuple(r for r in variant.legal_rolls if later or r >= 0))
+
+
+def random_games(variant: Variant, rng: random.Random, count: int, *, later: bool, say: str = "") -> tuple[str, ...]:
+    strategies, start, dice = play_strategies(variant, later=later), GameStart(TEST_GOALS), GAME_DICE
+    calls = []
+    for _ in range(count):
+        s0, s1, goal = start.sample(rng)
+        calls.append(play_call(variant, strategies.render(strategies.sample(rng)),
+                               strategies.render(strategies.sample(rng)), dice=dice.render(dice.sample(rng)),
+                               start=(s0, s1), goal=goal, later=later, say=say,
+                               wild=WILD_DICE.render(WILD_DICE.sample(rng))))
+    return tuple(calls)
+
+
+def play_fuzz(variant: Variant, *, later: bool, say: str = "", name: str = "play", output: bool = False) -> Fuzz:
+    flags = "".join(f", {flag}={later}" for flag in variant.play_flags())
+    select = variant.rule("dice_select")
+    wild = f", {select.play_flag}={{}}" if select is not None else ""
+    say_arg = f", say={say}" if say else ""
+    args: tuple = (play_strategies(variant, later=later), play_strategies(variant, later=later),
+                   GameStart(TEST_GOALS), GAME_DICE)
+    if select is not None:
+        args += (WILD_DICE,)
+    return Fuzz(name, f"play({{}}, {{}}, {{}}, dice={{}}{say_arg}{wild}{flags})", args, output=output)
+
+
+def stories(variant: Variant, rules: Iterable[Rule], *, later: bool) -> list[Doctest]:
+    tests = []
+    for rule in rules:
+        for story in rule.stories:
+            if story.requires and not story.requires <= variant.rule_ids:
+                continue
+            test = story_doctest(variant, story, later=later)
+            if test is not None:
+                tests.append(test)
+    return tests
+
+
+def bank_play(variant: Variant, rng: random.Random, *, later: bool) -> str:
+    rolls = [r for r in variant.legal_rolls if r >= 0 or later]
+    dice = TestDice(min_len=2, max_len=7)
+    return play_call(variant, f"always_roll({rng.choice(rolls)})", f"always_roll({rng.choice(rolls)})",
+                     dice=dice.render(dice.sample(rng)), goal=rng.choice((20, 30, 40)), later=later)
+
+
+def domain_size(variant: Variant, fn: str, params: list[str]) -> int:
+    size = 1
+    for p in params:
+        size *= len(parameter_domain(variant, fn, p).values())
+    return size
+
+
+def required_parameters(problem: Problem, fn: str) -> list[str]:
+    """The required parameters of FN, one of the problem's rules' functions (from the rule's own code)."""
+    for rule in problem.rules:
+        for function in rule.functions:
+            if function.__name__ == fn:
+                return [p.name for p in inspect.signature(function).parameters.values() if p.default is p.empty]
+    raise KeyError(f"{fn} is not a function of {problem.label}'s rules")
+
+
+class RawOutcomes(TestDice):
+    """Test dice outcomes written as a tuple (for ``dice_calls``), not as a call."""
+
+    def render(self, value: tuple[int, ...]) -> str:
+        """The outcomes as a tuple."""
+        return repr(tuple(value))
+
+
+def choice(prompt: str, answer: str, wrong: tuple[str, ...]) -> Unlock:
+    return Unlock(prompt=prompt, answer=answer, choices=tuple(sorted((answer, *wrong))))
+
+
+def below_goal(variant: Variant, score: int) -> int:
+    """SCORE, kept inside the scores a game can have (0 to goal - 1) whatever the variant's goal."""
+    return max(0, min(score, variant.goal - 1))

@@ -1,0 +1,97 @@
+"""Phase 2, commentary: Problems 6 and 7, each stated once (words, domains, tests)."""
+
+from __future__ import annotations
+
+import random
+
+from hogkit.problems.building import COUNT_SAYS, ECHO, SETUP, choice, dice_text, play_call, play_fuzz, random_games
+from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
+from hogkit.problems.domains import OneOf, ScoreWalk, max_turn_points
+from hogkit.problems.layout import Problem
+from hogkit.variant import Variant
+
+TEXT = {
+    '06': ('`play` calls the commentary function `say` after every turn with both scores, and uses'
+           ' what it returns as the commentary for the next turn.'),
+    '07': ('`announce_highest` returns a commentary function that prints when one player gains '
+           'more points in a turn than ever before in the game.'),
+}
+
+HINTS = {
+    '06': 'Call say after every turn and keep the function it returns for the next turn.',
+    '07': 'Return a new commentary function that remembers the latest score and the highest gain.',
+}
+
+RULES = {
+    'say_each_turn': ('play calls say at the end of every turn, with the scores as the turn leaves'
+                      ' them (after any swap), and calls the function say returned at the end of '
+                      'the next turn'),
+    'commentary_pure': ("a commentary function's only effect is to print: calling an old one again"
+                        ' behaves the same'),
+}
+
+
+def _p06(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    def commentary(name: str, helper: str, say: str, call_kw: dict) -> Doctest:
+        call = play_call(variant, later=False, say=say, **call_kw)
+        return Doctest(name, (helper, f"s0, s1 = {call}"), rule=RULES["say_each_turn"], setup=SETUP)
+
+    visible = (
+        commentary("say is called after every turn", ECHO, "echo",
+                   {"strategy0": "always_roll(1)", "strategy1": "always_roll(1)", "dice": "make_test_dice(3)",
+                    "goal": 5}),
+        commentary("the function say returns is the next commentary", COUNT_SAYS, "count(1)",
+                   {"strategy0": "always_roll(1)", "strategy1": "always_roll(1)", "dice": "make_test_dice(3)",
+                    "goal": 10}),
+        commentary("commentary in a game with strategies", ECHO, "echo",
+                   {"strategy0": "lambda score, opponent: 1 - opponent // 10", "strategy1": "always_roll(3)",
+                    "dice": "make_test_dice(4, 2, 6)", "goal": 15}),
+        Doctest("both(say_scores, announce_lead_changes())",
+                ("s0, s1 = " + play_call(variant, "always_roll(2)", "always_roll(0)", dice="make_test_dice(6, 2, 5)",
+                                         goal=30, later=False, say="both(say_scores, announce_lead_changes())"),),
+                rule=RULES["say_each_turn"], setup=SETUP),
+    )
+    hidden = (Sweep("commentary in games with random strategies",
+                    random_games(variant, rng, 8, later=False, say="echo_scores"), rule=RULES["say_each_turn"],
+                    output=True),)
+    fuzz = (play_fuzz(variant, later=False, say="echo_scores", name="play with commentary", output=True),)
+    unlock = (
+        Unlock((play_call(variant, "always_roll(1)", "always_roll(2)", dice=dice_text((4, 2, 6)), goal=20,
+                          later=True, say="say_scores"),)),
+        choice("What does a commentary function return?", "A commentary function for the next turn",
+                ("The highest gain so far", "None", "The printed message")),
+    )
+    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+            "visible": visible, "hidden": hidden, "fuzz": fuzz, "unlock": unlock}
+
+
+def _p07(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    walk = ScoreWalk(hi=variant.goal + max_turn_points(variant), max_len=25)
+    visible = (
+        Doctest("announce_highest(1) over a game", (
+            "f0 = announce_highest(1) # Only announce Player 1 score gains",
+            "f1 = f0(11, 0)", "f2 = f1(11, 9)", "f3 = f2(20, 9)", "f4 = f3(9, 20) # A swap: Player 1 gains 11",
+            "f5 = f4(20, 31) # 11 again: not more than before", "f6 = f5(20, 44)",
+            "f7 = f6(44, 20) # A swap lowers Player 1's score", "f8 = f7(20, 64)",
+        ), rule="print only when the gain is more than ever before for that player", setup=SETUP),
+        Doctest("announce_highest(0) and equal gains", (
+            "f = announce_highest(0)", "f = f(10, 0)", "f = f(20, 4)", "f = f(20, 9)", "f = f(35, 9)",
+            "f = f(36, 12)",
+        ), rule="a gain equal to the highest so far is not announced", setup=SETUP),
+        Doctest("an old commentary function again", (
+            "f0 = announce_highest(1)", "f1 = f0(12, 0)", "f2 = f1(12, 10)", "f3 = f2(20, 25)",
+            "f2_again = f1(11, 9)",
+        ), rule=RULES["commentary_pure"], setup=SETUP),
+    )
+    walks = [walk.sample(rng) for _ in range(12)]
+    hidden = (Sweep("announce_highest over long walks of scores",
+                    tuple(f"run_commentary(announce_highest({rng.randint(0, 1)}), {walk.render(w)})" for w in walks),
+                    rule="print only when the gain is more than ever before for that player", output=True),)
+    fuzz = (Fuzz("announce_highest", "run_commentary(announce_highest({}), {})", (OneOf((0, 1)), walk), output=True),)
+    unlock = (Unlock(("f = announce_highest(0)", "f = f(10, 0)", "f = f(14, 3)", "f = f(30, 3)")),)
+    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+            "visible": visible, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
+            "domains": {"who": OneOf((0, 1)), "scores": walk}}
+
+
+BUILDERS = {"06": _p06, "07": _p07}

@@ -1,0 +1,248 @@
+"""Phase 1, the simulator: Problems 0 to 5b, each stated once (words, domains, tests)."""
+
+from __future__ import annotations
+
+import random
+
+from hogkit.problems.building import (
+    COUNTED_STRATEGY,
+    GAME_DICE,
+    SETUP,
+    TEST_GOALS,
+    RawOutcomes,
+    bank_play,
+    below_goal,
+    choice,
+    domain_size,
+    examples_as_doctests,
+    function_fuzz,
+    function_sweep,
+    games_to_check,
+    play_call,
+    play_fuzz,
+    play_strategies,
+    random_games,
+    required_parameters,
+    stories,
+    zero_dice_name,
+)
+from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
+from hogkit.problems.domains import GameStart, Ints, TestDice, parameter_domain, score_below_goal
+from hogkit.problems.layout import Problem
+from hogkit.variant import Variant
+
+TEXT = {
+    '00': ('Dice are functions of no arguments that return one outcome. `six_sided` is fair; '
+           '`make_test_dice(...)` returns the outcomes you give it, in a cycle, so tests can '
+           'decide what comes up.'),
+    '01': ('`roll_dice` rolls the dice `num_rolls` times and returns the points for the turn. Call'
+           ' `dice()` exactly `num_rolls` times, even after a bad outcome: all the dice are rolled'
+           ' together.'),
+    '02': ("Rolling zero dice scores points that depend only on the opponent's score (always below"
+           ' the goal).'),
+    '03': ('`take_turn` puts the two together: zero dice use the zero-dice rule, one or more use '
+           '`roll_dice`. Call those functions rather than repeating their work.'),
+    '04': "After a turn's points are added, one more rule may change the scores.",
+    '05a': ("`play` simulates a whole game: players take turns, each turn asks the mover's "
+            'strategy (once) how many dice to roll, and the game ends as soon as a score reaches '
+            'the goal.'),
+    '05b': 'Add the rule below to `play`; the tests call `play` with it switched on and off.',
+}
+
+HINTS = {
+    '01': 'Roll every one of the NUM_ROLLS dice, even after a 1 shows up.',
+    '02': 'Take the digits of the score with // 10 % 10 and % 10.',
+    '03': 'Zero dice means the zero-dice rule; otherwise roll the dice with roll_dice.',
+    '04': 'Work out the rule for each score, then compare.',
+    '05a': ('Alternate players with other(who), ask each strategy once per turn, and stop as soon '
+            'as a score reaches the goal.'),
+    '05b': ('Keep track of what the rule needs (the previous rolls, the turn number) for each '
+            'turn.'),
+}
+
+RULES = {
+    'dice_calls': ('roll_dice calls dice() exactly num_rolls times, even after a 1 comes up (all '
+                   'the dice are rolled together)'),
+    'uses_roll_dice': 'take_turn calls roll_dice to score the dice it rolls',
+    'uses_zero_dice': 'take_turn calls {name} to score a turn of zero dice',
+    'one_call_per_turn': ("play calls each strategy exactly once per turn, with the mover's score "
+                          'first'),
+    'goal': 'the game ends as soon as a score reaches the goal at the end of a turn',
+}
+
+
+def _p00(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    unlock = (
+        Unlock(("dice = make_test_dice(4, 1, 2)", "dice()", "dice()", "dice()", "dice()")),
+        Unlock(("make_test_dice()",)),
+        Unlock(("dice = make_test_dice(2)", "while dice() != 1: pass"), loops=True),
+        choice("Why is a die like six_sided not a pure function?", "Each call may return a different value",
+                ("It prints its outcome", "It takes arguments", "It changes the scores")),
+    )
+    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+            "unlock": unlock}
+
+
+def _p01(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    visible = examples_as_doctests(variant, problem, problem.graded) + [
+        Doctest("roll_dice(2, make_test_dice(4, 6))", ("roll_dice(2, make_test_dice(4, 6))",), setup=SETUP),
+        Doctest("roll_dice(3, make_test_dice(4, 1, 6))", ("roll_dice(3, make_test_dice(4, 1, 6))",), setup=SETUP),
+        Doctest("roll_dice(9, make_test_dice(6))", ("roll_dice(9, make_test_dice(6))",), setup=SETUP),
+        Doctest("dice() is called exactly num_rolls times",
+                ("counted_dice = make_test_dice(4, 1, 2, 6)", "roll_dice(3, counted_dice)",
+                 "roll_dice(1, counted_dice)"), rule=RULES["dice_calls"], setup=SETUP),
+    ]
+    dice = TestDice()
+    rows = [(k, dice.sample(rng)) for k in range(1, 11) for _ in range(8)]
+    hidden = (
+        Sweep("roll_dice over 1 to 10 dice", tuple(f"roll_dice({k}, {dice.render(o)})" for k, o in rows),
+              rule="roll_dice is right for every number of dice from 1 to 10"),
+        Sweep("how many times roll_dice calls dice()",
+              tuple(f"dice_calls(roll_dice, {k}, {o!r})" for k, o in rows[::2]), rule=RULES["dice_calls"]),
+    )
+    fuzz = (
+        Fuzz("roll_dice", "roll_dice({}, {})", (Ints(1, 10), dice)),
+        Fuzz("dice calls of roll_dice", "dice_calls(roll_dice, {}, {})", (Ints(1, 10), RawOutcomes()),
+             rule=RULES["dice_calls"]),
+    )
+    unlock = (
+        Unlock(("roll_dice(2, make_test_dice(3, 5))",)),
+        Unlock(("roll_dice(0, make_test_dice(3))",)),
+        Unlock(("dice = make_test_dice(4, 6, 2)", "roll_dice(2, dice)", "dice()")),
+    )
+    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+            "visible": visible, "hidden": hidden, "fuzz": fuzz, "unlock": unlock}
+
+
+def _simple_function_problem(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    """Problems 2 and 4: the rule's functions, called directly."""
+    visible = examples_as_doctests(variant, problem, problem.graded)
+    guidance = examples_as_doctests(variant, problem, problem.helpers)
+    hidden, fuzz, domains = [], [], {}
+    for fn in problem.graded:
+        params = required_parameters(problem, fn)
+        domains.update({p: parameter_domain(variant, fn, p) for p in params})
+        sweep = function_sweep(variant, fn, params, rng, limit=6000)
+        hidden.append(sweep)
+        if len(sweep.calls) < domain_size(variant, fn, params):
+            fuzz.append(function_fuzz(variant, fn, params))
+    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+            "visible": visible, "guidance": guidance, "hidden": tuple(hidden), "fuzz": tuple(fuzz),
+            "domains": domains}
+
+
+def _p03(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    zero = zero_dice_name(variant)
+    visible = examples_as_doctests(variant, problem, problem.graded) + [
+        Doctest("take_turn(2, 0, make_test_dice(4, 5, 1))", ("take_turn(2, 0, make_test_dice(4, 5, 1))",),
+                setup=SETUP),
+        Doctest("take_turn(3, 20, make_test_dice(4, 1, 6))", ("take_turn(3, 20, make_test_dice(4, 1, 6))",),
+                setup=SETUP),
+        Doctest("take_turn(0, 47)", ("take_turn(0, 47)",), setup=SETUP),
+        Doctest("take_turn(0, 5)", ("take_turn(0, 5)",), setup=SETUP),
+        Doctest("take_turn calls roll_dice", (
+            "def fake_roll_dice(num_rolls, dice):\n    print('roll_dice was called')\n    return 9002",
+            "hog.roll_dice, real_roll_dice = fake_roll_dice, hog.roll_dice",
+            "hog.take_turn(5, 0)",
+        ), rule=RULES["uses_roll_dice"], setup=("import hog",), teardown=("hog.roll_dice = real_roll_dice",)),
+        Doctest(f"take_turn calls {zero}", (
+            f"def fake_zero(score):\n    print('{zero} was called')\n    return 7",
+            f"hog.{zero}, real_zero = fake_zero, hog.{zero}",
+            "hog.take_turn(0, 30)",
+        ), rule=RULES["uses_zero_dice"].format(name=zero), setup=("import hog",),
+            teardown=(f"hog.{zero} = real_zero",)),
+    ]
+    guidance = examples_as_doctests(variant, problem, problem.helpers)
+    dice, scores = TestDice(), score_below_goal(variant)
+    rows = [(k, scores.sample(rng), dice.sample(rng)) for k in range(0, 11) for _ in range(12)]
+    hidden = (Sweep("take_turn over 0 to 10 dice and scores below the goal",
+                    tuple(f"take_turn({k}, {s}, {dice.render(o)})" for k, s, o in rows),
+                    rule="take_turn is right for every number of dice and opponent's score"),)
+    fuzz = (Fuzz("take_turn", "take_turn({}, {}, {})", (Ints(0, 10), scores, dice)),)
+    unlock = (
+        Unlock((f"take_turn(2, 0, make_test_dice({', '.join(str(rng.randint(2, 6)) for _ in range(3))}))",)),
+        Unlock((f"take_turn(0, {rng.randint(10, variant.goal - 1)})",)),
+        Unlock(("take_turn(11, 0)",)),
+    )
+    domains = {"num_rolls": Ints(0, 10), "opponent_score": scores, "dice": dice}
+    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+            "visible": visible, "guidance": guidance, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
+            "domains": domains}
+
+
+def _p05a(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    goal = variant.goal
+    near = goal - 9
+
+    def start(score0: int, score1: int) -> tuple[int, int]:
+        return below_goal(variant, score0), below_goal(variant, score1)
+
+    def game(name: str, call: str, rule: str = "") -> Doctest:
+        return Doctest(name, (f"s0, s1 = {call}", "s0", "s1"), rule=rule, setup=SETUP)
+
+    visible = [
+        game("play stops at the goal", play_call(variant, "always_roll(5)", "always_roll(3)", start=start(near, 10),
+                                                 dice="make_test_dice(3)", later=False), RULES["goal"]),
+        game("the goal is not always the default", play_call(variant, "always_roll(5)", "always_roll(5)", goal=10,
+                                                              dice="make_test_dice(3)", later=False), RULES["goal"]),
+        game("Player 1 can win", play_call(variant, "always_roll(4)", "always_roll(4)", start=start(near + 3, near + 4),
+                                           dice="make_test_dice(3)", later=False), RULES["goal"]),
+        Doctest("strategies that look at the scores", (
+            "strat0 = lambda score, opponent: opponent % 10",
+            "strat1 = lambda score, opponent: max((score // 10) - 4, 0)",
+            "s0, s1 = " + play_call(variant, "strat0", "strat1", start=start(near - 20, near - 11),
+                                    dice="make_test_dice(6, 5, 4)", later=False),
+            "s0", "s1"), setup=SETUP),
+        Doctest("each strategy is asked once per turn", (
+            COUNTED_STRATEGY, "calls = []",
+            "s0, s1 = " + play_call(variant, "counted(2, calls)", "counted(3, calls)", dice="make_test_dice(4, 6)",
+                                    goal=30, later=False),
+            "s0", "s1", "calls"), rule=RULES["one_call_per_turn"], setup=SETUP),
+    ]
+    select = variant.rule("dice_select")
+    visible += stories(variant, [variant.rules["post_turn"], *([select] if select else [])], later=False)
+    visible += games_to_check(variant, rng, 3, later=False)
+    guidance = examples_as_doctests(variant, problem, problem.helpers)
+    hidden = (Sweep("games with random strategies, starts and dice", random_games(variant, rng, 16, later=False),
+                    rule="play follows every rule of Problems 1 to 4 and " + RULES["goal"]),)
+    fuzz = (play_fuzz(variant, later=False),)
+    unlock = (Unlock((bank_play(variant, rng, later=False),)),)
+    domains = {"strategy": play_strategies(variant, later=False), "start": GameStart(TEST_GOALS),
+               "dice": GAME_DICE}
+    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+            "visible": tuple(visible), "guidance": guidance, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
+            "domains": domains}
+
+
+def _p05b(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    later = [r for r in problem.rules]
+    visible = stories(variant, later, later=True)
+    visible += [
+        Doctest("two dice that score 4 after a first turn of 0 dice",
+                ("s0, s1 = " + play_call(variant, "always_roll(2)", "always_roll(1)", goal=5,
+                                         dice="make_test_dice(2, 2)", later=True), "s0", "s1"), setup=SETUP),
+        Doctest("the same game with the rule switched off",
+                ("s0, s1 = " + play_call(variant, "always_roll(2)", "always_roll(1)", goal=5,
+                                         dice="make_test_dice(2, 2)", later=False), "s0", "s1"), setup=SETUP),
+        Doctest("a longer game with the rule on", (
+            "strat0 = lambda score, opponent: (score + 3) // 4 % 11",
+            "strat1 = lambda score, opponent: (opponent + 5) % 7",
+            "s0, s1 = " + play_call(variant, "strat0", "strat1", goal=40, dice="make_test_dice(3, 5, 2, 6, 4)",
+                                    later=True),
+            "s0", "s1"), setup=SETUP),
+        *games_to_check(variant, rng, 3, later=True),
+    ]
+    guidance = examples_as_doctests(variant, problem, problem.helpers)
+    hidden = (Sweep("games with the rule on", random_games(variant, rng, 16, later=True),
+                    rule=" and ".join(r.title for r in later) + " in every game"),)
+    fuzz = (play_fuzz(variant, later=True),)
+    unlock = (Unlock((bank_play(variant, rng, later=True),)),)
+    domains = {"strategy": play_strategies(variant, later=True), "start": GameStart(TEST_GOALS),
+               "dice": GAME_DICE}
+    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+            "visible": tuple(visible), "guidance": guidance, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
+            "domains": domains}
+
+
+BUILDERS = {"00": _p00, "01": _p01, "02": _simple_function_problem, "03": _p03, "04": _simple_function_problem,
+            "05a": _p05a, "05b": _p05b}

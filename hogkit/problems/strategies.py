@@ -1,0 +1,149 @@
+"""Phase 3, strategies: Problems 8 to 12, each stated once (words, domains, tests)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from hogkit.kit.dice import make_test_dice
+from hogkit.problems.building import SETUP, choice, examples_as_doctests
+from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
+from hogkit.problems.domains import CycleSamples, Ints, OneOf, TestDice, score_below_goal
+from hogkit.problems.layout import Problem
+from hogkit.variant import Variant
+
+TEXT = {
+    '08': ('`make_averaged` returns a function that calls another `num_samples` times with the '
+           'same arguments and returns the average result.'),
+    '09': ('`max_scoring_num_rolls` finds the number of dice (1 to 10) with the highest average '
+           'turn score; a tie goes to the lower number.'),
+    '10': 'A strategy that rolls zero dice when that scores at least `margin` points.',
+    '11': ('A strategy that uses the post-turn rule: roll zero dice when the resulting change '
+           'helps, never when it hurts, and otherwise behave like the Problem 10 strategy.'),
+    '12': ('`final_strategy` is your best strategy: any legal number of dice at every pair of '
+           'scores, always the same for the same scores.'),
+}
+
+HINTS = {
+    '08': 'Return a function that takes *args and calls FN NUM_SAMPLES times with them.',
+    '09': 'Average roll_dice over each number of dice from 1 to 10; keep the first best.',
+    '10': 'Compare the points of rolling zero dice with MARGIN.',
+    '11': 'Work out the score after rolling zero dice, then whether the rule would help or hurt.',
+}
+
+RULES = {
+    'averaged_calls': ('the averaged function calls fn exactly num_samples times with the same '
+                       'arguments'),
+    'ties': 'a tie goes to the lower number of dice',
+}
+
+
+def _p08(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    visible = (
+        Doctest("make_averaged of test dice", ("dice = make_test_dice(4, 2, 5, 1)",
+                                                "averaged_dice = make_averaged(dice, 1000)", "averaged_dice()"),
+                setup=SETUP),
+        Doctest("make_averaged of a function of two arguments", ("make_averaged(max, 10)(3, 7)",), setup=SETUP),
+        Doctest("make_averaged of pow", ("averaged_pow = make_averaged(pow, 5)",
+                                                                 "averaged_pow(2, 8)"), setup=SETUP),
+        Doctest("fn is called exactly num_samples times", (
+            "calls = []", "def noted(x):\n    calls.append(x)\n    return x",
+            "make_averaged(noted, 5)(2)", "calls"), rule=RULES["averaged_calls"], setup=SETUP),
+    )
+    dice = TestDice(max_len=6)
+    rows = [(dice.sample(rng), rng.randint(1, 30)) for _ in range(24)]
+    hidden = (Sweep("make_averaged of many test dice",
+                    tuple(f"make_averaged({dice.render(o)}, {n})()" for o, n in rows), rule=RULES["averaged_calls"]),)
+    fuzz = (Fuzz("make_averaged", "make_averaged({}, {})()", (dice, Ints(1, 40)), rule=RULES["averaged_calls"]),)
+    unlock = (Unlock(("make_averaged(make_test_dice(1, 3), 4)()",)),
+              Unlock(("averaged = make_averaged(roll_dice, 2)", "averaged(1, make_test_dice(2, 4))")))
+    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+            "visible": visible, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
+            "domains": {"fn": dice, "num_samples": Ints(1, 40)}}
+
+
+def clear_best(variant: Variant) -> Callable[[tuple[tuple[int, ...], int]], bool]:
+    """Whether test dice and a number of samples give one best number of dice by a clear margin
+    (so no floating-point rounding can turn the answer into a tie). Uses the rule's own
+    scoring of a roll."""
+    roll = variant.rules["dice_outcome"].hook
+
+    def accept(value: tuple[tuple[int, ...], int]) -> bool:
+        outcomes, samples = value
+        averages = []
+        for k in range(1, 11):
+            dice = make_test_dice(*outcomes)
+            averages.append(sum(roll(k, dice) for _ in range(samples)) / samples)
+        best = max(averages)
+        return sum(a > best - 1e-6 for a in averages) == 1
+
+    return accept
+
+
+def _p09(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    visible = (
+        Doctest("max_scoring_num_rolls(make_test_dice(1, 6))", ("dice = make_test_dice(1, 6)",
+                                                               "max_scoring_num_rolls(dice)"), setup=SETUP),
+        Doctest("max_scoring_num_rolls(make_test_dice(3))", ("max_scoring_num_rolls(make_test_dice(3), 10)",),
+                setup=SETUP),
+        Doctest("a tie goes to the lower number", ("max_scoring_num_rolls(make_test_dice(1), 2)",),
+                rule=RULES["ties"], setup=SETUP),
+        Doctest("max_scoring_num_rolls(make_test_dice(2, 4, 6, 5), num_samples=8)",
+                ("max_scoring_num_rolls(make_test_dice(2, 4, 6, 5), num_samples=8)",), setup=SETUP),
+    )
+    samples, accept = CycleSamples(), clear_best(variant)
+    rows = []
+    while len(rows) < 15:
+        value = samples.sample(rng)
+        if accept(value):
+            rows.append(value)
+    hidden = (Sweep("max_scoring_num_rolls with many test dice",
+                    tuple(f"max_scoring_num_rolls({samples.render(v)})" for v in rows),
+                    rule="the number of dice with the highest average turn score"),)
+    fuzz = (Fuzz("max_scoring_num_rolls", "max_scoring_num_rolls({})", (samples,), accept=accept),)
+    unlock = (Unlock(("max_scoring_num_rolls(make_test_dice(3), 10)",)),
+              Unlock(("max_scoring_num_rolls(make_test_dice(1, 6), 10)",)))
+    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+            "visible": visible, "hidden": hidden, "fuzz": fuzz, "unlock": unlock, "domains": {"dice": samples}}
+
+
+def _strategy_problem(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    fn = problem.graded[0]
+    scores = score_below_goal(variant)
+    extra = OneOf(tuple(range(0, 13)))
+    rolls = Ints(0, 10)
+    pairs = [(0, 0), (0, 42), (12, 85), (31, 48), (70, 7), (28, 4), (44, 28), (10, 0), (91, 99)]
+    visible = [Doctest(f"{fn}({s}, {o})", (f"{fn}({s}, {o})",), setup=SETUP)
+               for s, o in pairs if max(s, o) < variant.goal]
+    visible.append(Doctest(f"{fn} with other arguments", (f"{fn}(20, 31, 5, 3)", f"{fn}(20, 31, 12, 6)"), setup=SETUP))
+    visible += examples_as_doctests(variant, problem, problem.graded)
+    own = scores.values()
+    everywhere = tuple(f"{fn}({s}, {o})" for o in scores.values() for s in sorted(rng.sample(own, min(12, len(own)))))
+    others = tuple(f"{fn}({scores.sample(rng)}, {scores.sample(rng)}, {extra.sample(rng)}, {rolls.sample(rng)})"
+                   for _ in range(300))
+    hidden = (Sweep(f"{fn} at every opponent's score", everywhere, rule=f"{fn} is right at every pair of scores"),
+              Sweep(f"{fn} with other arguments", others, rule=f"{fn} uses its last two arguments"))
+    fuzz = (Fuzz(fn, f"{fn}({{}}, {{}}, {{}}, {{}})", (scores, scores, extra, rolls)),)
+    pair = [(rng.randint(0, variant.goal - 1), rng.randint(0, variant.goal - 1)) for _ in range(2)]
+    unlock = (Unlock(tuple(f"{fn}({s}, {o})" for s, o in pair)),)
+    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+            "visible": tuple(visible), "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
+            "domains": {"score": scores, "opponent_score": scores, "extra": extra, "num_rolls": rolls}}
+
+
+def _p12(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    goal, legal = variant.goal, list(variant.legal_rolls)
+    visible = (Doctest("final_strategy gives a legal number of dice", (
+        f"all(final_strategy(s, o) in {legal} for s in range(0, {goal}, 7) for o in range(0, {goal}, 5))",),
+        setup=SETUP),)
+    hidden = (Sweep("final_strategy at every pair of scores",
+                    (f"[final_strategy(s, o) for s in range({goal}) for o in range({goal})]",),
+                    rule=f"final_strategy returns one of {legal} at every pair of scores", judge="legal"),)
+    unlock = (choice("Which values may final_strategy return?", "Only legal numbers of dice",
+                      ("Any integer", "A probability", "A list of rolls")),)
+    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+            "visible": visible, "hidden": hidden, "unlock": unlock,
+            "domains": {"score": score_below_goal(variant), "opponent_score": score_below_goal(variant)}}
+
+
+BUILDERS = {"08": _p08, "09": _p09, "10": _strategy_problem, "11": _strategy_problem, "12": _p12}
