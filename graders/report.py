@@ -2,7 +2,8 @@
 
 Hidden tests count toward the score; their inputs are not shown. Every format says how many
 hidden tests a problem has and whether they passed, so "all visible tests passed" is never
-mistaken for full marks.
+mistaken for full marks. Text that came from a student's program is shown only through
+:func:`graders.untrusted.clean` (cut, control characters escaped), in every format.
 """
 
 from __future__ import annotations
@@ -10,7 +11,10 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from graders.runner import GradeResult, ProblemResult
+from graders.untrusted import clean, clean_data
 from hogkit.problems import PHASE_TITLES
+
+REPORT_TEXT = 8000  # characters of one string in a JSON or Gradescope report
 
 
 def _hidden_line(problem: ProblemResult) -> str:
@@ -45,7 +49,7 @@ def to_text(result: GradeResult, *, details: bool = True) -> str:
     verdict = "passed" if result.checkpoint else "not passed"
     lines.append(f"Phase 1 checkpoint: {verdict}")
     lines.append(f"Total: {result.total}/{result.max_total}")
-    return "\n".join(lines)
+    return "\n".join(clean(line, limit=2000, newlines=False) for line in lines)
 
 
 def to_json(result: GradeResult) -> dict:
@@ -57,7 +61,7 @@ def to_json(result: GradeResult) -> dict:
             if test["visibility"] == "hidden" and not test["passed"]:
                 test["feedback"] = "hidden test failed (details are shown after grades are published)"
     data["phases"] = {str(k): {"earned": e, "possible": p} for k, (e, p) in result.phase_scores().items()}
-    return data
+    return clean_data(data, limit=REPORT_TEXT)
 
 
 def to_gradescope(result: GradeResult, *, leaderboard: list[dict] | None = None, leaderboard_note: str = "") -> dict:
@@ -89,4 +93,4 @@ def to_gradescope(result: GradeResult, *, leaderboard: list[dict] | None = None,
             "tests": tests}
     if leaderboard is not None:
         data["leaderboard"] = leaderboard
-    return data
+    return clean_data(data, limit=REPORT_TEXT)

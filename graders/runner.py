@@ -16,13 +16,12 @@ from pathlib import Path
 
 from graders.cases import problem_cases
 from graders.fuzz import properties, run_property
+from graders.intake import read_source
+from graders.isolation import UNSAFE_NOTE, Isolation
 from graders.oracle import expected, first_difference, judge
 from graders.sandbox import Limits, Sandbox
-from hogkit.errors import HogkitError
 from hogkit.problems import PHASE_TITLES
 from hogkit.variant import Variant
-
-MAX_SOURCE_BYTES = 2 * 1024 * 1024
 
 
 @dataclass
@@ -74,32 +73,6 @@ class GradeResult:
         return scores
 
 
-def find_hog(path: Path) -> Path:
-    """The ``hog.py`` of a submission: PATH itself, or PATH/hog.py."""
-    if not path.exists():
-        raise HogkitError(f"{path} does not exist", "give a student's folder or hog.py")
-    if path.is_dir():
-        candidate = path / "hog.py"
-        if not candidate.is_file():
-            raise HogkitError(f"{path} has no hog.py", "give a folder that holds the student's hog.py")
-        return candidate
-    if not path.is_file():
-        raise HogkitError(f"{path} is not a regular file", "give a student's folder or their hog.py")
-    return path
-
-
-def read_source(path: Path) -> bytes:
-    """The bytes of a submission's hog.py (too large a file is an error)."""
-    hog = find_hog(path)
-    try:
-        size = hog.stat().st_size
-        if size > MAX_SOURCE_BYTES:
-            raise HogkitError(f"{hog} is {size} bytes", f"a hog.py must be under {MAX_SOURCE_BYTES} bytes")
-        return hog.read_bytes()
-    except OSError as exc:
-        raise HogkitError(f"cannot read {hog}: {exc.strerror}", "check the file's permissions") from None
-
-
 def _table(variant: Variant, values: object) -> list[list[int]] | None:
     """The flat answers of final_strategy over every pair of scores as rows of a table."""
     goal = variant.goal
@@ -139,19 +112,21 @@ def _run_cases(variant: Variant, problem, sandbox: Sandbox, grade: GradeResult) 
     return results
 
 
-def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
-                 limits: Limits | None = None, fuzz_examples: int | None = None) -> GradeResult:
+def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limits: Limits | None = None,
+                 fuzz_examples: int | None = None, isolation: Isolation | None = None) -> GradeResult:
     """Grade the bytes of a student's hog.py against VARIANT."""
     start = time.monotonic()
     results: list[ProblemResult] = []
     notes: list[str] = []
     grade = GradeResult(variant.name, label, results, 0, variant.total_points, False, "graded", notes,
                         final_note="final_strategy was not checked")
-    with Sandbox(source, limits=limits) as sandbox:
+    with Sandbox(source, limits=limits, isolation=isolation) as sandbox:
+        if sandbox.isolation.unsafe:
+            notes.append(UNSAFE_NOTE)
         if not sandbox.imported:
             grade.status = "import_error"
             notes.append(f"hog.py could not be imported: {sandbox.log.import_error}")
-            grade.final_note = notes[0]
+            grade.final_note = notes[-1]
         for problem in variant.problems:
             result = ProblemResult(problem.id, problem.label, problem.title, problem.phase, problem.points)
             results.append(result)
@@ -159,7 +134,8 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
                 result.earned = problem.points
                 continue
             if not sandbox.imported:
-                result.tests.append(TestResult("import hog.py", "visible", False, notes[0]))
+                why = f"hog.py could not be imported: {sandbox.log.import_error}"
+                result.tests.append(TestResult("import hog.py", "visible", False, why))
                 continue
             result.tests.extend(_run_cases(variant, problem, sandbox, grade))
             for prop in [] if any(t.fatal for t in result.tests) else properties(variant, problem):
@@ -184,9 +160,10 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
     return grade
 
 
-def grade_copy(path: Path, variant: Variant, *, limits: Limits | None = None) -> GradeResult:
+def grade_copy(path: Path, variant: Variant, *, limits: Limits | None = None,
+               isolation: Isolation | None = None) -> GradeResult:
     """Grade the student copy at PATH (a folder holding hog.py, or the file itself)."""
-    return grade_source(read_source(path), variant, label=str(path), limits=limits)
+    return grade_source(read_source(path), variant, label=str(path), limits=limits, isolation=isolation)
 
 
 PHASES = PHASE_TITLES
