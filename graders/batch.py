@@ -43,6 +43,7 @@ CSV_HEADER = ["student", "phase1", "phase2", "phase3", "total", "checkpoint", "s
 
 def _row(sub: Submission, variant: Variant, status: str, reason: str) -> dict:
     """The result of a submission that was not graded."""
+    reason = clean(reason, newlines=False)
     return {"variant": variant.name, "status": status, "total": 0, "checkpoint": False, "phases": {},
             "notes": [reason], "reason": reason}
 
@@ -60,7 +61,7 @@ def _grade_one(sub: Submission, variant: Variant, isolation: Isolation) -> dict:
             data["status"] = data.get("status", "graded")
         except Exception as exc:  # noqa: BLE001 - a failure is one student's result, not the batch's
             text = str(exc) if isinstance(exc, HogkitError) else f"{type(exc).__name__}: {exc}"
-            data = _row(sub, variant, "grader_error", clean(text, newlines=False))
+            data = _row(sub, variant, "grader_error", text)
     data["student"], data["submission"] = sub.id, sub.name
     return data
 

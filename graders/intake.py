@@ -120,7 +120,7 @@ def _find_in_folder(folder: Path) -> list[str]:
     if not found:
         raise Refused(f"{folder} has no hog.py", "give a folder that holds the student's hog.py")
     if len(found) > 1:
-        listed = ", ".join(found[:3]) + (", ..." if len(found) > 3 else "")
+        listed = clean(", ".join(found[:3]), limit=300, newlines=False) + (", ..." if len(found) > 3 else "")
         raise Refused(f"{folder} holds {len(found)} hog.py files ({listed})", "keep exactly one hog.py")
     return found[0].split("/")
 
