@@ -49,7 +49,7 @@ def to_text(result: GradeResult, *, details: bool = True) -> str:
     verdict = "passed" if result.checkpoint else "not passed"
     lines.append(f"Phase 1 checkpoint: {verdict}")
     lines.append(f"Total: {result.total}/{result.max_total}")
-    return "\n".join(clean(line, limit=2000, newlines=False) for line in lines)
+    return "\n".join(clean(line, limit=1000, newlines=False) for line in lines)
 
 
 def to_json(result: GradeResult) -> dict:

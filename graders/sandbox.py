@@ -41,7 +41,7 @@ KIT_DIR = Path(__file__).resolve().parent.parent / "hogkit" / "kit"
 SUPPORT_FILES = ("dice.py", "ucb.py")
 MAX_REPLY = 2 * 1024 * 1024
 OUTPUT_CAP = 64 * 1024
-ERROR_CAP = 2000
+ERROR_CAP = 600  # characters of an error message kept from a reply
 
 
 @dataclass(frozen=True)
