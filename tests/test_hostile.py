@@ -164,9 +164,10 @@ def no_control_characters(value: object) -> None:
 
 
 def answered(result: dict) -> int:
-    """Visible tests whose call was answered (neither skipped for time nor left unrun)."""
+    """Visible tests whose call was answered (not stopped, skipped for time or left unrun)."""
+    unanswered = ("time limit", "not run", "no answer within")
     return sum(1 for p in result["problems"] for t in p["tests"] if t["visibility"] == "visible"
-               and "time limit" not in t["feedback"] and "not run" not in t["feedback"])
+               and not any(word in t["feedback"] for word in unanswered))
 
 
 @pytest.fixture(autouse=True)
@@ -208,7 +209,7 @@ def test_hostile_class_in_one_batch(tmp_path: Path, native_library: str, listene
     assert "no hog.py" in results["empty_folder"]["reason"]
     leak = json.dumps(results["hostile_proc_parent"])
     assert str(out) not in leak and str(ROOT) not in leak
-    assert answered(results["hostile_cpu_burn"]) <= 7  # each answered call took 1.9 s of CPU: a 10 s budget
+    assert answered(results["hostile_cpu_burn"]) <= 7  # each answered call took 1.5 s: a 10 s budget
 
     text = (out / "grades.csv").read_text()
     no_control_characters(text.replace("\n", "").replace("\r", ""))
