@@ -62,6 +62,7 @@ def run_grade(args: argparse.Namespace) -> int:
     from graders.isolation import require_out_of_reach
     from graders.report import to_gradescope, to_json, to_text
     from graders.runner import grade_source
+    from graders.untrusted import clean
 
     variant = load_variant(args.variant)
     source = read_source(args.path)  # fail early, with one line, on a bad path
@@ -75,7 +76,7 @@ def run_grade(args: argparse.Namespace) -> int:
 
         board = contest_leaderboard(result, variant)
         write_json(args.gradescope, to_gradescope(result, leaderboard=board.entries, leaderboard_note=board.note))
-        print(f"wrote {args.gradescope}: {result.total}/{result.max_total}; {board.note}")
+        print(clean(f"wrote {args.gradescope}: {result.total}/{result.max_total}; {board.note}", newlines=False))
     elif args.json:
         print(json.dumps(to_json(result), indent=2))
     else:
