@@ -21,16 +21,12 @@ import sys
 import time
 from pathlib import Path
 
+from grade_batch import percentile  # bench/ is this script's folder, so it is on sys.path
+
 from hogkit.cli import Parser, run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "submissions"
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The Q-th percentile of VALUES (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -30,7 +30,7 @@ import signal
 import struct
 import subprocess
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from graders.isolation import Caps, Isolation, Jail, detect
@@ -46,13 +46,9 @@ ERROR_CAP = 600  # characters of an error message kept from a reply
 
 @dataclass(frozen=True)
 class Limits:
-    """Resource limits of one child and the wall-clock budgets of a grade."""
+    """The resource limits of each child (``resources``) and the wall-clock budgets of a grade."""
 
-    cpu_seconds: int = 20
-    memory_bytes: int = 256 * 1024 * 1024
-    processes: int = 64
-    open_files: int = 64
-    file_bytes: int = 1024 * 1024
+    resources: Caps = Caps()
     call_timeout: float = 2.0
     after_timeout: float = 0.5
     import_timeout: float = 5.0
@@ -60,10 +56,10 @@ class Limits:
     max_restarts: int = 40
 
     def caps(self, seconds_left: float) -> Caps:
-        """The resource limits of a child started when SECONDS_LEFT of the budget remain."""
-        cpu = max(1, min(self.cpu_seconds, math.ceil(seconds_left)))
-        return Caps(cpu_seconds=cpu, memory_bytes=self.memory_bytes, processes=self.processes,
-                    open_files=self.open_files, file_bytes=self.file_bytes)
+        """The resource limits of a child started when SECONDS_LEFT of the budget remain: its CPU
+        time is at most what is left, so no child can outspend the submission's budget."""
+        cpu = max(1, min(self.resources.cpu_seconds, math.ceil(seconds_left)))
+        return replace(self.resources, cpu_seconds=cpu)
 
 
 @dataclass

@@ -252,15 +252,6 @@ def test_hostile_copies_through_gradescope(tmp_path: Path, native_library: str, 
         assert len(json.dumps(results)) < 256 * 1024
 
 
-@pytest.fixture(scope="module")
-def autograder_zip(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("zip") / "autograder.zip"
-    done = subprocess.run([sys.executable, "-m", "hogkit.cli", "gradescope-zip", "--variant", "fa19",
-                           "--out", str(out)], capture_output=True, text=True, cwd=ROOT, check=False)
-    assert done.returncode == 0, done.stderr
-    return out
-
-
 def test_text_report_of_hostile_output_is_clean(native_library: str, listener: socket.socket,
                                                 tmp_path: Path) -> None:
     for attack in ("escapes", "huge_names", "deep_reply", "restart_import"):
