@@ -152,12 +152,17 @@ class Sandbox:
         finally:
             for fd in (out, req_r, rep_w):
                 os.close(fd)
+        os.set_blocking(req_w, False)
         self._req, self._rep = req_w, rep_r
         self._key = secrets.token_bytes(32)
         self._seq = 0
         self._buffer = b""
-        self._send({"key": self._key.hex()})
-        reply = self._receive(max(0.0, min(self.limits.import_timeout, self.seconds_left)))
+        try:
+            self._send({"key": self._key.hex()})
+        except OSError:
+            reply = CallResult("crashed", error=f"the program stopped{self._exit_note()}")
+        else:
+            reply = self._receive(max(0.0, min(self.limits.import_timeout, self.seconds_left)))
         value = reply.value if reply.ok else None
         if isinstance(value, dict) and value.get("import") == "ok":
             self.imported = True
@@ -195,9 +200,16 @@ class Sandbox:
         self._proc = None
 
     # -- frames -----------------------------------------------------------------------------
-    def _send(self, obj: object) -> None:
+    def _send(self, obj: object, timeout: float = 5.0) -> None:
+        """Write one frame; a child that stops reading cannot block the grader (OSError after TIMEOUT)."""
         body = json.dumps(obj).encode()
-        os.write(self._req, struct.pack(">I", len(body)) + body)
+        view = memoryview(struct.pack(">I", len(body)) + body)
+        deadline = time.monotonic() + timeout
+        while view:
+            _, ready, _ = select.select([], [self._req], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                raise TimeoutError("the program stopped reading requests")
+            view = view[os.write(self._req, view):]
 
     def _read_some(self, deadline: float) -> bool:
         left = deadline - time.monotonic()

