@@ -110,6 +110,21 @@ def test_killed_batch_resumes_to_the_same_grades(tmp_path):
     assert (out / "summary.txt").read_text() == (tmp_path / "clean" / "summary.txt").read_text()
 
 
+def test_resume_reads_only_whole_regular_results(tmp_path):
+    subs = copy_examples(tmp_path / "subs", "complete", "broken_syntax_error")
+    out = tmp_path / "out"
+    (out / "results").mkdir(parents=True)
+    os.mkfifo(out / "results" / "complete.json")  # reading it would wait for a writer forever
+    (out / "results" / "broken_syntax_error.json").symlink_to(tmp_path / "elsewhere.json")
+    (tmp_path / "elsewhere.json").write_text(json.dumps({"variant": "fa19", "total": 22, "student": "x"}))
+    summary = grade_batch(subs, out=out, variant=load_variant("fa19"), jobs=1, resume=True)
+    assert "2 submissions" in summary
+    assert (out / "results" / "complete.json").is_file()
+    assert not (out / "results" / "broken_syntax_error.json").is_symlink()
+    assert "complete,10,5,7,22,passed,graded" in (out / "grades.csv").read_text()
+    assert "broken_syntax_error,0,0,0,0,not passed,import_error" in (out / "grades.csv").read_text()
+
+
 def test_a_second_batch_on_the_same_folder_is_refused(tmp_path):
     import fcntl
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from graders.doctor import live_check
 from graders.intake import Refused, class_submissions, find_hog, read_source, safe_id
-from graders.isolation import detect
+from graders.isolation import UID_BASE, UID_SLOTS, detect, grader_paths, reachable_by, require_out_of_reach
 from graders.untrusted import Untrusted, clean, load_json, nesting_depth, plain_value
 from hogkit.errors import HogkitError
 
@@ -111,3 +112,20 @@ def test_a_namespaced_child_sees_none_of_the_grader():
     assert facts["reads"] == [] and facts["writes"] == []
     assert facts["interfaces"] == ["lo"] and facts["processes"] <= 3
     assert facts["uid"] == 1000
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the uid fallback needs root")
+def test_uid_fallback_refuses_when_the_grader_is_within_reach():
+    """In uid mode a sandbox uid must not reach the grader's files, the submissions or the results."""
+    isolation = detect("uid")
+    with tempfile.TemporaryDirectory(dir="/tmp") as folder:  # pytest's own folders are root-only
+        subs = Path(folder) / "subs"
+        (subs / "one").mkdir(parents=True)
+        (subs / "one" / "hog.py").write_text("x = 1\n")
+        os.chmod(folder, 0o755)
+        assert str(subs) in reachable_by(UID_BASE + UID_SLOTS, [*grader_paths(), subs])  # readable on purpose
+        with pytest.raises(HogkitError, match="uid isolation: a sandbox uid can read or write") as refused:
+            require_out_of_reach(isolation, [subs])
+        assert "chmod o-rwx" in refused.value.fix
+        os.chmod(subs, 0o700)
+        assert reachable_by(UID_BASE + UID_SLOTS, [subs]) == []
