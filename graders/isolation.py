@@ -310,8 +310,16 @@ def sandbox_uid() -> Iterator[int]:
 
 
 def end_processes(uid: int) -> None:
-    """Kill every process running as UID (from a forked helper that becomes UID: kill(-1) then
-    reaches exactly that uid's processes, wherever they hide)."""
+    """Kill every process running as UID: ``kill -KILL -1`` run as UID reaches exactly that uid's
+    processes, wherever they hide (it spares only itself). Started with subprocess, which forks
+    safely from a threaded grader; a forked helper does the same where there is no kill program."""
+    kill = shutil.which("kill", path="/usr/bin:/bin")
+    if kill:
+        with suppress(OSError, subprocess.SubprocessError):
+            subprocess.run([kill, "-KILL", "-1"], user=uid, group=uid, extra_groups=[], env={},
+                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           timeout=10, check=False, cwd="/")
+            return
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the helper
         try:
