@@ -67,7 +67,11 @@ def plain_value(value: object, depth: int = 0) -> bool:
     if depth > 8:
         return False
     if isinstance(value, list):
-        return len(value) <= MAX_ITEMS and all(plain_value(v, depth + 1) for v in value)
+        if len(value) > MAX_ITEMS:
+            return False
+        if all(type(v) is int for v in value):  # the common case, a sweep's answers: no recursion
+            return not value or max(map(abs, value)) <= MAX_INT
+        return all(plain_value(v, depth + 1) for v in value)
     if isinstance(value, dict) and len(value) == 1:
         if "tuple" in value:
             return isinstance(value["tuple"], list) and plain_value(value["tuple"], depth + 1)
