@@ -146,7 +146,7 @@ def _run(found: list[Submission], *, results_dir: Path, variant: Variant, jobs: 
     if kept:
         print(f"kept {len(kept)} finished result(s); grading {len(queue)}", file=sys.stderr)
     done, total = len(kept), len(found)
-    suspects: list[Submission] = []
+    suspects: list[Submission] = []  # were being graded when a worker died: graded again, alone
     running: dict[Future, Submission] = {}
     alone = False
     pool = _pool(jobs)
@@ -154,40 +154,43 @@ def _run(found: list[Submission], *, results_dir: Path, variant: Variant, jobs: 
         while queue or suspects or running:
             if not running:
                 alone = not queue
-                for sub in [suspects.pop(0)] if alone else queue[:jobs]:
-                    running[pool.submit(_grade_one, sub, variant, isolation)] = sub
-                queue = queue if alone else queue[len(running):]
-            elif not alone:
-                while queue and len(running) < jobs:
-                    sub = queue.pop(0)
-                    running[pool.submit(_grade_one, sub, variant, isolation)] = sub
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            results = {}
-            for future in finished:
+            waiting = suspects if alone else queue
+            broken_pool = False
+            while waiting and len(running) < (1 if alone else jobs):
+                sub = waiting.pop(0)
                 try:
-                    results[running[future].id] = future.result()
-                except BrokenProcessPool:
-                    pass
-            broken = [sub for sub in running.values() if sub.id not in results] if len(results) < len(finished) else []
+                    running[pool.submit(_grade_one, sub, variant, isolation)] = sub
+                except BrokenProcessPool:  # it broke since we last looked
+                    waiting.insert(0, sub)
+                    broken_pool = True
+                    break
+            finished = wait(running, return_when=FIRST_COMPLETED)[0] if running else set()
+            broken = []
             for future in finished:
-                running.pop(future)
-            for sub_id, data in results.items():
-                write_json(results_dir / f"{sub_id}.json", data)
+                sub = running.pop(future)
+                try:
+                    data = future.result()
+                except BrokenProcessPool:
+                    broken.append(sub)
+                    continue
+                write_json(results_dir / f"{sub.id}.json", data)
                 done += 1
-                _progress(done, total, sub_id)
-            if broken:
-                pool.shutdown(wait=True, cancel_futures=True)
-                running.clear()
-                pool = _pool(jobs)
-                if alone:
-                    [sub] = broken
-                    why = "grading it killed the grader's worker process twice, the second time graded alone"
-                    write_json(results_dir / f"{sub.id}.json", {**_row(sub, variant, "worker_died", why),
-                                                                "student": sub.id, "submission": sub.name})
-                    done += 1
-                    _progress(done, total, sub.id)
-                else:
-                    suspects += broken
+                _progress(done, total, sub.id)
+            if not (broken or broken_pool):
+                continue
+            broken += running.values()  # their futures fail too: the pool is gone
+            running.clear()
+            pool.shutdown(wait=True, cancel_futures=True)
+            pool = _pool(jobs)
+            if alone and broken:
+                [sub] = broken
+                why = "grading it killed the grader's worker process twice, the second time graded alone"
+                write_json(results_dir / f"{sub.id}.json", {**_row(sub, variant, "worker_died", why),
+                                                            "student": sub.id, "submission": sub.name})
+                done += 1
+                _progress(done, total, sub.id)
+            else:
+                suspects += broken
     except KeyboardInterrupt:
         raise HogkitError(f"interrupted after {done} of {total} submissions",
                           "run the same command again with --resume to finish", status=130) from None
