@@ -230,21 +230,21 @@ def test_hostile_copies_through_gradescope(tmp_path: Path, native_library: str, 
     sources = {attack: hostile_source(attack, native=native_library, port=listener.getsockname()[1])
                for attack in ATTACKS}
 
-    def grade(attack: str) -> tuple[str, subprocess.CompletedProcess, dict, dict]:
+    def grade(attack: str) -> tuple[str, subprocess.CompletedProcess, dict]:
         root = fake_autograder(autograder_zip, tmp_path / attack)
         (root / "submission" / "hog.py").write_bytes(sources[attack])
-        done, results = run_autograder(root)
-        time.sleep(2)  # a surviving daemon would rewrite results.json by now
-        return attack, done, results, json.loads((root / "results" / "results.json").read_text())
+        return (attack, *run_autograder(root))
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         graded = list(pool.map(grade, ATTACKS))
+    time.sleep(2)  # a surviving daemon would have rewritten results.json by now
     assert stray_processes() == []
     assert outside_state() == outside
     with pytest.raises(BlockingIOError):
         listener.recv(1000)
-    for attack, done, results, later in graded:
+    for attack, done, results in graded:
         assert done.returncode == 0, (attack, done.stderr[-2000:])
+        later = json.loads((tmp_path / attack / "results" / "results.json").read_text())
         assert later == results, f"{attack}: results.json changed after grading"
         check_schema(results)
         no_control_characters(results)
@@ -254,7 +254,7 @@ def test_hostile_copies_through_gradescope(tmp_path: Path, native_library: str, 
 
 def test_text_report_of_hostile_output_is_clean(native_library: str, listener: socket.socket,
                                                 tmp_path: Path) -> None:
-    for attack in ("escapes", "huge_names", "deep_reply", "restart_import"):
+    for attack in ("escapes", "huge_names"):  # the others' reports are in the batch test
         (tmp_path / attack).mkdir()
         (tmp_path / attack / "hog.py").write_bytes(hostile_source(attack, native=native_library, port=1))
         done = subprocess.run([sys.executable, "-m", "hogkit.cli", "grade", str(tmp_path / attack)], cwd=ROOT,
