@@ -55,9 +55,20 @@ INSIDE_UID = 1000
 MIN_PYTHON = (3, 11)
 PR_SET_PDEATHSIG = 1
 SHARED_TEMP = ("/tmp", "/var/tmp", "/dev/shm")
-PROBE = ("import json, sys, sysconfig; print(json.dumps({'executable': sys.executable, "
-         "'version': list(sys.version_info[:3]), 'stdlib': sysconfig.get_paths()['stdlib'], "
-         "'platstdlib': sysconfig.get_paths()['platstdlib']}))")
+PROBE = """
+import importlib, json, os, sys, sysconfig
+paths = sysconfig.get_paths()
+dynload = os.path.join(paths["platstdlib"], "lib-dynload")
+for name in sorted(os.listdir(dynload)) if os.path.isdir(dynload) else []:
+    try:
+        importlib.import_module(name.split(".")[0])
+    except BaseException:
+        pass
+maps = [line.split(None, 5) for line in open("/proc/self/maps")]
+print(json.dumps({"executable": sys.executable, "version": list(sys.version_info[:3]), "stdlib": paths["stdlib"],
+                  "platstdlib": paths["platstdlib"],
+                  "libraries": sorted({m[5].strip() for m in maps if len(m) == 6 and m[5].startswith("/")})}))
+"""
 
 
 @dataclass(frozen=True)
@@ -135,7 +146,8 @@ def _run_probe(argv: list[str], *, uid: int | None, timeout: float = 20.0) -> su
 
 
 def _describe_python(python: str, uid: int | None) -> dict | None:
-    """Version and standard-library folders of PYTHON as UID runs it, or None if UID cannot."""
+    """Version, standard-library folders and loaded libraries of PYTHON as UID runs it, or None if
+    UID cannot run it."""
     done = _run_probe([python, "-I", "-S", "-c", PROBE], uid=uid)
     if done is None or done.returncode != 0:
         return None
@@ -146,33 +158,31 @@ def _describe_python(python: str, uid: int | None) -> dict | None:
     return info if tuple(info["version"][:2]) >= MIN_PYTHON else None
 
 
-def _library_folders(files: list[str]) -> list[str]:
-    """The folders of the shared libraries FILES load (from ldd), and the dynamic loader itself."""
+def _loader_and_libraries(executable: str) -> list[str]:
+    """The dynamic loader EXECUTABLE names (a file) and the folders of the libraries it links, as
+    ldd prints them (the paths binaries ask for, which may go through links)."""
     ldd = shutil.which("ldd") or "/usr/bin/ldd"
-    done = _run_probe([ldd, *files], uid=None) if os.path.exists(ldd) else None
-    if done is None or not done.stdout:
-        return [p for p in ("/lib", "/lib64", "/usr/lib", "/usr/lib64") if os.path.isdir(p)]
+    done = _run_probe([ldd, executable], uid=None) if os.path.exists(ldd) else None
     found: list[str] = []
-    for line in done.stdout.splitlines():
-        line = line.strip()
-        target = line.split("=>", 1)[1].strip() if "=>" in line else line
-        path = target.split(" (", 1)[0].strip()
-        if not path.startswith("/"):
-            continue
-        if "=>" in line:
-            found.append(os.path.dirname(path))
-        else:
-            found.append(path)  # the loader (ld-linux), bound as a file at the path binaries name
-    return list(dict.fromkeys(found))
+    for line in (done.stdout if done is not None else "").splitlines():
+        target = line.split("=>", 1)[1] if "=>" in line else line
+        path = target.strip().split(" (", 1)[0].strip()
+        if path.startswith("/"):
+            found.append(os.path.dirname(path) if "=>" in line else path)
+    return found
 
 
 def _runtime(info: dict) -> tuple[str, ...]:
-    """Host paths the child's interpreter needs: itself, its standard library, its libraries."""
+    """Host paths the child's interpreter needs: itself, its standard library, the loader and the
+    folders of every shared library it and its standard extension modules load (the probe imported
+    them all and listed what was mapped)."""
     stdlib, platstdlib = info["stdlib"], info["platstdlib"]
-    dynload = Path(platstdlib) / "lib-dynload"
-    modules = sorted(str(p) for p in dynload.glob("*.so")) if dynload.is_dir() else []
-    paths = [os.path.realpath(info["executable"]), stdlib, platstdlib]
-    paths += _library_folders([os.path.realpath(info["executable"]), *modules])
+    executable = os.path.realpath(info["executable"])
+    own = (stdlib + os.sep, platstdlib + os.sep)
+    libraries = [os.path.dirname(p) for p in info.get("libraries", []) if not p.startswith(own) and p != executable]
+    paths = [executable, stdlib, platstdlib, *_loader_and_libraries(executable), *libraries]
+    if len(paths) == 3:  # no ldd and nothing mapped: the usual library folders
+        paths += ["/lib", "/lib64", "/usr/lib", "/usr/lib64"]
     return tuple(dict.fromkeys(p for p in paths if os.path.exists(p)))
 
 
