@@ -39,7 +39,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager, suppress
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -96,7 +96,6 @@ class Isolation:
     bwrap_flags: tuple[str, ...] = ()  # optional flags this bwrap knows (--disable-userns)
     runtime: tuple[str, ...] = ()  # host paths bound read-only into the view
     drop_uid: bool = False  # root: run children as a sandbox uid of their own
-    notes: tuple[str, ...] = field(default=())
 
     @property
     def unsafe(self) -> bool:
