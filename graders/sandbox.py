@@ -34,12 +34,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from graders.isolation import Caps, Isolation, Jail, detect
+from graders.untrusted import MAX_BYTES as MAX_REPLY
 from graders.untrusted import Untrusted, load_json, plain_value
 
 HARNESS = Path(__file__).with_name("harness.py")
 KIT_DIR = Path(__file__).resolve().parent.parent / "hogkit" / "kit"
 SUPPORT_FILES = ("dice.py", "ucb.py")
-MAX_REPLY = 2 * 1024 * 1024
 OUTPUT_CAP = 64 * 1024
 ERROR_CAP = 600  # characters of an error message kept from a reply
 
