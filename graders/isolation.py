@@ -318,6 +318,22 @@ def sandbox_uid() -> Iterator[int]:
     raise HogkitError(f"all {UID_SLOTS} sandbox uids are in use", "grade with fewer jobs at once")
 
 
+def uid_in_use(uid: int) -> bool:
+    """Whether a live grader holds sandbox UID (so processes of that uid may be running legitimately)."""
+    path = _slot_folder() / f"slot-{uid - UID_BASE}"
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_NOFOLLOW)
+    except FileNotFoundError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
+
+
 def end_processes(uid: int) -> None:
     """Kill every process running as UID: ``kill -KILL -1`` run as UID reaches exactly that uid's
     processes, wherever they hide (it spares only itself). Started with subprocess, which forks
@@ -551,4 +567,4 @@ def _memfd(name: str, data: bytes) -> int:
 
 
 __all__ = ["Caps", "Isolation", "Jail", "UNSAFE_NOTE", "detect", "die_with_parent", "end_processes",
-           "grader_paths", "remove_files_of", "require_out_of_reach", "reachable_by"]
+           "grader_paths", "remove_files_of", "require_out_of_reach", "reachable_by", "uid_in_use"]

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from graders.isolation import UID_BASE, UID_SLOTS, detect
+from graders.isolation import UID_BASE, UID_SLOTS, detect, uid_in_use
 from graders.runner import grade_source
 from hogkit.errors import HogkitError
 from hogkit.variant import load_variant
@@ -127,8 +127,9 @@ def outside_state() -> dict:
 
 
 def stray_processes() -> list[str]:
-    """Running processes of a sandbox uid, or started by an attack (killed ones may take a moment
-    to be reaped: zombies do not count, and the scan is repeated for up to two seconds)."""
+    """Running processes of a sandbox uid that no live grader holds (other graders may share the
+    machine), or started by an attack; killed ones may take a moment to be reaped: zombies do not
+    count, and the scan is repeated for up to two seconds."""
     deadline = time.monotonic() + 2
     while True:
         found = []
@@ -143,7 +144,8 @@ def stray_processes() -> list[str]:
             uid = int(status["Uid"].split()[0])
             if status["State"].split()[0] in "ZX":
                 continue
-            if UID_BASE <= uid <= UID_BASE + UID_SLOTS or "hogkit-hostile" in command or "hogkit_hostile" in command:
+            orphan = UID_BASE <= uid < UID_BASE + UID_SLOTS and not uid_in_use(uid)
+            if orphan or "hogkit-hostile" in command or "hogkit_hostile" in command:
                 found.append(f"{proc.name} uid {uid}: {command[:100]}")
         if not found or time.monotonic() > deadline:
             return found
