@@ -15,6 +15,7 @@ from pathlib import Path
 from graders.batch import grade_batch
 from hogkit.cli import main
 from hogkit.variant import load_variant
+from tests.test_hostile import stray_processes
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "submissions"
@@ -46,16 +47,17 @@ def test_batch_and_resume(tmp_path):
     assert not list((out / "results").glob(".*.tmp"))
 
 
-def sandbox_processes(tmp: Path) -> list[int]:
-    """Processes whose working folder is under TMP (the batch's sandboxes put their children there)."""
+def sandbox_processes(tmp: Path) -> list[str]:
+    """Children the batch's sandboxes left: processes working in a folder under TMP (where the
+    sandboxes' folders are, without namespaces), and processes of a sandbox uid no grader holds."""
     found = []
     for proc in Path("/proc").iterdir():
         try:
             if proc.name.isdigit() and os.readlink(proc / "cwd").startswith(str(tmp)):
-                found.append(int(proc.name))
+                found.append(proc.name)
         except OSError:
             pass
-    return found
+    return found + stray_processes()
 
 
 def group_processes(group: int) -> list[int]:
