@@ -105,12 +105,12 @@ def grade_batch(folder: Path, *, out: Path, variant: Variant, jobs: int = 2, res
     isolation = isolation or detect()
     results_dir = out / "results"
     try:
-        results_dir.mkdir(parents=True, exist_ok=True)
+        results_dir.mkdir(mode=0o700, parents=True, exist_ok=True)  # the graders' eyes only
         lock = _lock(out)
     except OSError as exc:
         raise HogkitError(f"cannot write in {out}: {exc.strerror}", "choose a folder you can write to") from None
     try:
-        require_out_of_reach(isolation, [folder, out])
+        require_out_of_reach(isolation, [folder, results_dir])
         _run(found, results_dir=results_dir, variant=variant, jobs=jobs, resume=resume, isolation=isolation)
         rows = []
         for sub in found:
