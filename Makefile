@@ -40,11 +40,12 @@ test: setup  ## run the whole test suite
 lint: setup  ## ruff over the engine, graders and tests
 	$(BIN)/ruff check hogkit graders tests bench
 
-bench: setup  ## time the evaluator (goal 40 with the reference, 100 without), a tournament, batch grading
+bench: setup  ## time the evaluator (goal 40 with the reference, 100 without), a tournament, batch grading, isolation
 	$(BIN)/python bench/exact.py 40
 	$(BIN)/python bench/exact.py 100 --no-reference
 	$(BIN)/python bench/tournament.py --variant sp18 --count 100 --jobs 2
 	$(BIN)/python bench/grade_batch.py
+	$(BIN)/python bench/isolation.py
 
 clean:
 	rm -rf out .pytest_cache .ruff_cache

@@ -1,10 +1,16 @@
 """Grade a folder of submissions in parallel; one result file each, written atomically.
 
-A finished submission has ``OUT/results/<id>.json``; with ``resume`` those are kept and only the
-rest are graded, so a killed batch loses nothing (a result file is renamed into place whole, and
-the temporary files a killed run leaves behind are removed). Each grade runs in its own sandboxed
-child, so one hostile submission cannot change another's result. ``OUT/.lock`` stops two batches
-writing the same folder at once; the lock goes with the process, even when it is killed.
+Every entry of the folder gets a row: a folder or ``.py`` file is graded, anything else (a link, an
+empty or ambiguous folder, an unreadable file) is recorded with its reason. A finished submission has
+``OUT/results/<id>.json`` (ids are safe file names made from the entries' names); with ``resume``
+those are kept and only the rest are graded, so a killed batch loses nothing (a result file is
+renamed into place whole, and the temporary files a killed run leaves behind are removed).
+
+Each grade runs in its own sandboxed child, so one hostile submission cannot change another's
+result. Workers are fresh processes (never forks of the batch, so none holds ``OUT/.lock``) that die
+with the batch. A submission whose grading kills its worker is graded again alone; if its worker
+dies again it is recorded as such, and the batch goes on. ``OUT/.lock`` stops two batches writing
+the same folder at once; the lock goes with the process, even when it is killed.
 """
 
 from __future__ import annotations
@@ -13,53 +19,66 @@ import csv
 import fcntl
 import io
 import json
+import multiprocessing
 import os
+import stat
 import statistics
 import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from graders.files import check_folder_target, remove_stale_temporaries, write_atomic, write_json
+from graders.intake import Submission, class_submissions, read_source
+from graders.isolation import UNSAFE_NOTE, Isolation, detect, die_with_parent, require_out_of_reach
 from graders.report import to_json
-from graders.runner import grade_copy
+from graders.runner import grade_source
+from graders.untrusted import clean
 from hogkit.errors import HogkitError
 from hogkit.variant import Variant
 
+MAX_RESULT_BYTES = 4 * 1024 * 1024
+CSV_HEADER = ["student", "phase1", "phase2", "phase3", "total", "checkpoint", "status", "reason"]
 
-def submissions(folder: Path) -> dict[str, Path]:
-    """Student id -> submission (a sub-folder with hog.py, or a .py file)."""
-    if not folder.exists():
-        raise HogkitError(f"{folder} does not exist", "give a folder with one submission per student")
-    if not folder.is_dir():
-        raise HogkitError(f"{folder} is not a folder", "give a folder with one submission per student")
+
+def _row(sub: Submission, variant: Variant, status: str, reason: str) -> dict:
+    """The result of a submission that was not graded."""
+    reason = clean(reason, newlines=False)
+    return {"variant": variant.name, "status": status, "total": 0, "checkpoint": False, "phases": {},
+            "notes": [reason], "reason": reason}
+
+
+def _grade_one(sub: Submission, variant: Variant, isolation: Isolation) -> dict:
     try:
-        entries = sorted(folder.iterdir())
-    except OSError as exc:
-        raise HogkitError(f"cannot read {folder}: {exc.strerror}", "check the folder's permissions") from None
-    found = {p.name: p for p in entries if p.is_dir() and (p / "hog.py").is_file()}
-    found.update({p.stem: p for p in entries if p.suffix == ".py" and p.is_file()})
-    if not found:
-        raise HogkitError(f"{folder} holds no submissions", "put one folder (with hog.py) or .py file per student")
-    return found
-
-
-def _grade_one(student: str, path: str, variant: Variant) -> dict:
-    try:
-        data = to_json(grade_copy(Path(path), variant))
-        data["status"] = data.get("status", "graded")
-    except Exception as exc:  # noqa: BLE001 - a failure is one student's result, not the batch's
-        data = {"variant": variant.name, "status": "grader_error", "total": 0, "checkpoint": False,
-                "phases": {}, "notes": [str(exc) if isinstance(exc, HogkitError) else f"{type(exc).__name__}: {exc}"]}
-    data["student"] = student
+        if sub.problem:
+            raise HogkitError(sub.problem)
+        source = read_source(sub.path)
+    except HogkitError as exc:
+        data = _row(sub, variant, "not_graded", exc.line())
+    else:
+        try:
+            data = to_json(grade_source(source, variant, label=sub.name, isolation=isolation))
+            data["status"] = data.get("status", "graded")
+        except Exception as exc:  # noqa: BLE001 - a failure is one student's result, not the batch's
+            text = str(exc) if isinstance(exc, HogkitError) else f"{type(exc).__name__}: {exc}"
+            data = _row(sub, variant, "grader_error", text)
+    data["student"], data["submission"] = sub.id, sub.name
     return data
 
 
 def _finished(path: Path, variant: Variant) -> dict | None:
-    """The saved result at PATH if it is whole and for VARIANT, else None (to be graded again)."""
+    """The saved result at PATH if it is a whole regular file for VARIANT, else None (grade again)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None
+            raw = handle.read(MAX_RESULT_BYTES + 1)
+        data = json.loads(raw) if len(raw) <= MAX_RESULT_BYTES else None
+    except (OSError, ValueError, RecursionError):
         return None
     return data if isinstance(data, dict) and data.get("variant") == variant.name else None
 
@@ -76,78 +95,154 @@ def _lock(out: Path) -> int:
     return fd
 
 
-def grade_batch(folder: Path, *, out: Path, variant: Variant, jobs: int = 2, resume: bool = False) -> str:
+def grade_batch(folder: Path, *, out: Path, variant: Variant, jobs: int = 2, resume: bool = False,
+                isolation: Isolation | None = None) -> str:
     """Grade every submission in FOLDER into OUT; return the text summary."""
     if jobs < 1:
         raise HogkitError(f"--jobs {jobs} is not allowed", "use 1 or more")
-    found = submissions(folder)
+    found, hidden = class_submissions(folder)
     check_folder_target(out)
+    isolation = isolation or detect()
     results_dir = out / "results"
     try:
-        results_dir.mkdir(parents=True, exist_ok=True)
+        results_dir.mkdir(mode=0o700, parents=True, exist_ok=True)  # the graders' eyes only
         lock = _lock(out)
     except OSError as exc:
         raise HogkitError(f"cannot write in {out}: {exc.strerror}", "choose a folder you can write to") from None
     try:
-        return _run(found, results_dir=results_dir, out=out, variant=variant, jobs=jobs, resume=resume)
+        require_out_of_reach(isolation, [folder, results_dir])
+        _run(found, results_dir=results_dir, variant=variant, jobs=jobs, resume=resume, isolation=isolation)
+        rows = []
+        for sub in found:
+            row = _finished(results_dir / f"{sub.id}.json", variant)
+            if row is None:
+                raise HogkitError(f"the result of {sub.id} is missing or unreadable",
+                                  "run the same command again with --resume")
+            rows.append(row)
+        return _summaries(rows, out=out, variant=variant, hidden=hidden, isolation=isolation)
     finally:
         os.close(lock)
 
 
-def _run(found: dict[str, Path], *, results_dir: Path, out: Path, variant: Variant, jobs: int,
-         resume: bool) -> str:
+def _start_worker(parent: int) -> None:
+    """Run in each new worker: die with the batch."""
+    die_with_parent(parent)
+
+
+def _pool(jobs: int) -> ProcessPoolExecutor:
+    """Workers started fresh (spawn: they inherit no descriptor, so never the lock) that die with us."""
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_start_worker, initargs=(os.getpid(),))
+
+
+def _run(found: list[Submission], *, results_dir: Path, variant: Variant, jobs: int, resume: bool,
+         isolation: Isolation) -> None:
+    """Grade what is not finished, at most JOBS at once. When a worker dies, the submissions it may
+    have been grading are graded again later, one at a time; one that kills its worker when graded
+    alone is recorded as ``worker_died``."""
     remove_stale_temporaries(results_dir)
-    kept = {s for s in found if resume and _finished(results_dir / f"{s}.json", variant) is not None}
-    todo = {s: p for s, p in found.items() if s not in kept}
+    kept = {s.id for s in found if resume and _finished(results_dir / f"{s.id}.json", variant) is not None}
+    queue = [s for s in found if s.id not in kept]
     if kept:
-        print(f"kept {len(kept)} finished result(s); grading {len(todo)}", file=sys.stderr)
-    done = len(kept)
-    pool = ProcessPoolExecutor(max_workers=jobs)
+        print(f"kept {len(kept)} finished result(s); grading {len(queue)}", file=sys.stderr)
+    done, total = len(kept), len(found)
+    suspects: list[Submission] = []  # were being graded when a worker died: graded again, alone
+    running: dict[Future, Submission] = {}
+    alone = False
+    pool = _pool(jobs)
     try:
-        futures = {pool.submit(_grade_one, s, str(p), variant): s for s, p in todo.items()}
-        for future in as_completed(futures):
-            data = future.result()
-            write_json(results_dir / f"{data['student']}.json", data)
-            done += 1
-            bar = "#" * (30 * done // len(found))
-            print(f"\r[{bar:30}] {done}/{len(found)}", end="", file=sys.stderr, flush=True)
-    except BrokenProcessPool:
-        raise HogkitError(f"a grading process died after {done} of {len(found)} submissions",
-                          "run the same command again with --resume to finish") from None
+        while queue or suspects or running:
+            if not running:
+                alone = not queue
+            waiting = suspects if alone else queue
+            broken_pool = False
+            while waiting and len(running) < (1 if alone else jobs):
+                sub = waiting.pop(0)
+                try:
+                    running[pool.submit(_grade_one, sub, variant, isolation)] = sub
+                except BrokenProcessPool:  # it broke since we last looked
+                    waiting.insert(0, sub)
+                    broken_pool = True
+                    break
+            finished = wait(running, return_when=FIRST_COMPLETED)[0] if running else set()
+            broken = []
+            for future in finished:
+                sub = running.pop(future)
+                try:
+                    data = future.result()
+                except BrokenProcessPool:
+                    broken.append(sub)
+                    continue
+                write_json(results_dir / f"{sub.id}.json", data)
+                done += 1
+                _progress(done, total, sub.id)
+            if not (broken or broken_pool):
+                continue
+            broken += running.values()  # their futures fail too: the pool is gone
+            running.clear()
+            pool.shutdown(wait=True, cancel_futures=True)
+            pool = _pool(jobs)
+            if alone and broken:
+                [sub] = broken
+                why = "grading it killed the grader's worker process twice, the second time graded alone"
+                write_json(results_dir / f"{sub.id}.json", {**_row(sub, variant, "worker_died", why),
+                                                            "student": sub.id, "submission": sub.name})
+                done += 1
+                _progress(done, total, sub.id)
+            else:
+                suspects += broken
     except KeyboardInterrupt:
-        raise HogkitError(f"interrupted after {done} of {len(found)} submissions",
+        raise HogkitError(f"interrupted after {done} of {total} submissions",
                           "run the same command again with --resume to finish", status=130) from None
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     print(file=sys.stderr)
-    rows = []
-    for student in found:
-        row = _finished(results_dir / f"{student}.json", variant)
-        if row is None:
-            raise HogkitError(f"the result of {student} is missing or unreadable",
-                              "run the same command again with --resume")
-        rows.append(row)
-    return _summaries(rows, out=out, variant=variant)
 
 
-def _summaries(rows: list[dict], *, out: Path, variant: Variant) -> str:
+def _progress(done: int, total: int, last: str) -> None:
+    """A bar on a terminal; one plain line per submission otherwise."""
+    if sys.stderr.isatty():
+        bar = "#" * (30 * done // max(total, 1))
+        print(f"\r[{bar:30}] {done}/{total}", end="", file=sys.stderr, flush=True)
+    else:
+        print(f"{done}/{total} {last}", file=sys.stderr, flush=True)
+
+
+def _number(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _summaries(rows: list[dict], *, out: Path, variant: Variant, hidden: list[str], isolation: Isolation) -> str:
+    """Write grades.csv (one row per submission, with the reason when it was not graded normally)
+    and summary.txt; return the summary."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow(["student", "phase1", "phase2", "phase3", "total", "checkpoint", "status"])
+    writer.writerow(CSV_HEADER)
     failures: dict[str, int] = {}
     for row in rows:
-        phases = row.get("phases", {})
-        writer.writerow([row["student"], *(phases.get(str(k), {}).get("earned", 0) for k in (1, 2, 3)),
-                         row.get("total", 0), "passed" if row.get("checkpoint") else "not passed", row["status"]])
-        for problem in row.get("problems", []):
-            if problem["earned"] < problem["points"]:
-                failures[problem["label"]] = failures.get(problem["label"], 0) + 1
+        phases = row.get("phases") if isinstance(row.get("phases"), dict) else {}
+        earned = [_number((phases.get(str(k)) or {}).get("earned")) for k in (1, 2, 3)]
+        reason = row.get("reason") or (UNSAFE_NOTE if isolation.unsafe else "")
+        cells = [row.get("student"), *earned, _number(row.get("total")),
+                 "passed" if row.get("checkpoint") is True else "not passed", row.get("status"), reason]
+        writer.writerow([clean(c, limit=300, newlines=False) if isinstance(c, str) else c for c in cells])
+        for problem in row.get("problems") or []:
+            if _number(problem.get("earned")) < _number(problem.get("points")):
+                label = clean(problem.get("label"), limit=40, newlines=False)
+                failures[label] = failures.get(label, 0) + 1
     write_atomic(out / "grades.csv", buffer.getvalue())
-    totals = [row.get("total", 0) for row in rows]
-    lines = [f"{len(rows)} submissions, variant {variant.name}, out of {variant.total_points}",
-             f"mean {statistics.mean(totals):.2f}, median {statistics.median(totals)}"]
+    totals = [_number(row.get("total")) for row in rows]
+    lines = [UNSAFE_NOTE] if isolation.unsafe else []
+    lines += [f"{len(rows)} submissions, variant {variant.name}, out of {variant.total_points}",
+              f"mean {statistics.mean(totals):.2f}, median {statistics.median(totals)}"]
     lines += [f"  {score:3}: {totals.count(score)}" for score in sorted(set(totals))]
+    not_graded = sum(row.get("status") in ("not_graded", "worker_died", "grader_error") for row in rows)
+    if not_graded:
+        lines.append(f"{not_graded} submission(s) could not be graded: see the reason column of grades.csv")
+    if hidden:
+        lines.append(f"skipped {len(hidden)} hidden entr{'y' if len(hidden) == 1 else 'ies'}: {', '.join(hidden[:5])}")
     lines += ["failures by problem:"] + [f"  {k}: {v}" for k, v in failures.items()]
+    lines.append(f"isolation: {isolation.summary()}")
     text = "\n".join(lines) + "\n"
     write_atomic(out / "summary.txt", text)
     return text

@@ -1,8 +1,10 @@
-"""Contest entries: check one, turn each into a table in a limited child process, run tournaments.
+"""Contest entries: check one, turn each into a table in a sandboxed child, run tournaments.
 
-An entry is loaded only in a child process (``python -I``, its own empty folder, CPU, memory,
-file-size and process limits, a wall timeout). The child imports it, checks it and sends back
-either its table or the list of problems, one line each, as JSON on its stdout.
+An entry is loaded only in a child started like a graded copy (:func:`graders.sandbox.run_once`:
+the operating system's isolation, CPU, memory, file-size and process limits, a wall timeout). The
+child imports it, checks it and prints either its table or the list of problems, one line each,
+as JSON. The parent trusts none of it: the output is bounded, parsed with :mod:`graders.untrusted`,
+every problem line is cleaned, and a table must have the contest's shape and legal choices.
 """
 
 from __future__ import annotations
@@ -10,55 +12,90 @@ from __future__ import annotations
 import csv
 import html
 import json
-import os
-import resource
 import time
 from pathlib import Path
 
 import numpy as np
 
+from graders.intake import Refused, read_source
+from graders.isolation import Caps, Isolation, detect
+from graders.sandbox import run_once
+from graders.untrusted import Untrusted, clean, load_json
 from hogkit.errors import HogkitError
+from hogkit.kit import contest_check
 from hogkit.variant import Variant
 
 TIME_BUDGET = 10.0
 WALL_TIMEOUT = 40.0
 MATCH_THRESHOLD = 0.500001
-
-def _limits() -> None:
-    """Resource limits for the child, set before it runs the entry."""
-    resource.setrlimit(resource.RLIMIT_CPU, (60, 60))
-    resource.setrlimit(resource.RLIMIT_AS, (1024 * 1024 * 1024,) * 2)
-    resource.setrlimit(resource.RLIMIT_FSIZE, (1024 * 1024,) * 2)
-    resource.setrlimit(resource.RLIMIT_NPROC, (256, 256))
-    os.setsid()
+CAPS = Caps(cpu_seconds=60, memory_bytes=1024 * 1024 * 1024, processes=256, file_bytes=1024 * 1024)
+MAX_OUTPUT = 4 * 1024 * 1024
 
 
-def inspect_entry(path: Path, variant: Variant, *, timeout: float = WALL_TIMEOUT, named: bool = True) -> dict:
-    """Load and check the entry at PATH in a limited child; return ``{"problems", "table", "name"}``.
+def _problem(line: str) -> dict:
+    return {"problems": [line], "table": None, "name": None}
+
+
+def _verdict(data: object, settings: dict) -> dict:
+    """The child's verdict, checked: problems are short clean lines, a table is GOAL x GOAL legal ints."""
+    if not isinstance(data, dict) or not isinstance(data.get("problems"), list):
+        raise Untrusted("not a verdict")
+    problems = [clean(p, limit=300, newlines=False) for p in data["problems"][:20]]
+    name = data.get("name")
+    name = clean(name, limit=100, newlines=False) if isinstance(name, str) else None
+    table = data.get("table")
+    goal, legal = settings["goal"], set(settings["legal"])
+    if not problems:
+        good = (isinstance(table, list) and len(table) == goal
+                and all(isinstance(row, list) and len(row) == goal for row in table)
+                and all(type(v) is int and v in legal for row in table for v in row))
+        if not good:
+            raise Untrusted("a table of the wrong shape")
+    return {"problems": problems, "table": None if problems else table, "name": name}
+
+
+def inspect_entry(path: Path, variant: Variant, *, timeout: float = WALL_TIMEOUT, named: bool = True,
+                  isolation: Isolation | None = None) -> dict:
+    """Load and check the entry at PATH in a sandboxed child; return ``{"problems", "table", "name"}``.
 
     The checks live in the kit module :mod:`hogkit.kit.contest_check`, which the student kit's
-    ``python3 ok --contest`` runs too; here its child process also gets the grader's resource
-    limits and an empty environment. NAMED: whether the entry must set its name field. A PATH
-    that is not a file is the caller's mistake, not the entry's: a HogkitError.
+    ``python3 ok --contest`` runs too; here it runs in the grader's sandbox. NAMED: whether the
+    entry must set its name field. A PATH that does not exist is the caller's mistake, not the
+    entry's: a HogkitError; a link or a file that is not regular is the entry's problem.
     """
     from hogkit.generate.calc_step import contest_settings
-    from hogkit.kit import contest_check
 
-    if not Path(path).is_file():
+    if not Path(path).exists() and not Path(path).is_symlink():
         raise HogkitError(f"{path} does not exist", "give the path of a .py file with final_strategy")
+    try:
+        source = read_source(Path(path))
+    except Refused as exc:
+        return _problem(exc.line())
     settings = contest_settings(variant) | ({} if named else {"field": None})
-    return contest_check.run_check(path, settings, timeout=timeout, env={}, preexec_fn=_limits)
+    checker = Path(contest_check.__file__).read_bytes()
+    done = run_once(["contest_check.py", "--child", json.dumps(settings)],
+                    files={"entry.py": source, "contest_check.py": checker},
+                    isolation=isolation or detect(), caps=CAPS, timeout=timeout, max_output=MAX_OUTPUT)
+    if done.status == "timeout":
+        return _problem(f"the entry did not finish within {timeout:.0f} s — it hangs or is too slow")
+    lines = done.stdout.strip().splitlines()
+    try:
+        if done.status != "ok" or not lines:
+            raise Untrusted("no verdict")
+        return _verdict(load_json(lines[-1]), settings)
+    except Untrusted:
+        return _problem(f"the entry crashed the checker (exit {done.returncode}) — run it on its own")
 
 
-def check_entry(path: Path, variant: Variant) -> list[str]:
+def check_entry(path: Path, variant: Variant, *, isolation: Isolation | None = None) -> list[str]:
     """Every problem with the entry at PATH, one line each (empty when it is a valid entry)."""
-    return inspect_entry(path, variant)["problems"]
+    return inspect_entry(path, variant, isolation=isolation)["problems"]
 
 
-def load_entry_table(path: Path, variant: Variant) -> np.ndarray:
+def load_entry_table(path: Path, variant: Variant, *, isolation: Isolation | None = None) -> np.ndarray:
     """The table of the strategy file at PATH (checked as an entry, though it needs no name), or
     a HogkitError naming its first problem."""
-    result = inspect_entry(path, variant, named=False)
+    result = inspect_entry(path, variant, named=False, isolation=isolation)
     if result["problems"]:
         what, _, fix = result["problems"][0].partition(" — ")
         raise HogkitError(f"{Path(path).name}: {what}", fix or "fix the entry and try again")
@@ -73,7 +110,7 @@ def _row_figures(variant: Variant, first: np.ndarray, others: np.ndarray) -> lis
 
 
 def run_tournament(entries: Path, *, variant: Variant, out: Path, resume: bool = False, jobs: int = 1,
-                   say=print) -> list[tuple[str, int, float]]:
+                   say=print, isolation: Isolation | None = None) -> list[tuple[str, int, float]]:
     """Evaluate every pair of valid entries exactly; write ranking, CSV matrix and HTML page.
 
     Row I of the matrix (entry I against every later entry, both seatings) is one job; JOBS
@@ -88,17 +125,19 @@ def run_tournament(entries: Path, *, variant: Variant, out: Path, resume: bool =
     if not files:
         raise HogkitError(f"no .py entries in {entries}", "put one .py file per entry in the folder")
     names, tables, excluded = [], [], {}
+    isolation = isolation or detect()
     # each entry is checked in a sandboxed child of its own; JOBS of them run at once
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as threads:
-        results = threads.map(lambda path: inspect_entry(path, variant), files)
+        results = threads.map(lambda path: inspect_entry(path, variant, isolation=isolation), files)
         for i, (path, result) in enumerate(zip(files, results, strict=True), 1):
+            shown = clean(path.name, limit=120, newlines=False)
             if result["problems"]:
-                excluded[path.name] = result["problems"][0]
-                say(f"[{i}/{len(files)}] excluded {path.name}: {result['problems'][0]}")
+                excluded[shown] = result["problems"][0]
+                say(f"[{i}/{len(files)}] excluded {shown}: {result['problems'][0]}")
             else:
-                names.append(path.stem)
+                names.append(clean(path.stem, limit=120, newlines=False))
                 tables.append(np.array(result["table"], dtype=np.int64))
-                say(f"[{i}/{len(files)}] loaded {path.name}")
+                say(f"[{i}/{len(files)}] loaded {shown}")
     progress_path = out / "progress.json"
     done: dict[str, list[float]] = {}
     if resume and progress_path.is_file():

@@ -7,12 +7,15 @@ leave ``/autograder/results/results.json``. So the archive holds, at its top lev
 ``setup.sh``, ``run_autograder`` and HogKit's own files (``pyproject.toml``, ``hogkit/``,
 ``graders/``, ``variants/``): ``/autograder/source`` is a HogKit checkout.
 
-``setup.sh`` makes a virtual environment at ``ROOT/venv`` with Python 3.11 or later (installing
-it with apt when the image has none) and installs HogKit from the archive's own files, with the
-grader's fuzzing library. ``run_autograder`` always runs the archive's own code (``PYTHONPATH``
-is ``ROOT/source``) with that environment's Python (or ``$HOGKIT_PYTHON``), and always writes a
-results file, even when grading fails. Both read the root from ``$AUTOGRADER_ROOT`` (default
-``/autograder``), so they can be run locally against a fake tree.
+``setup.sh`` installs bubblewrap (the sandbox) and makes a virtual environment at ``ROOT/venv`` with
+Python 3.11 or later (installing it with apt when the image has none), installs HogKit from the
+archive's own files with the grader's fuzzing library, and prints ``hogkit doctor``. Both scripts
+make the grader's files and the results unreachable for other users (``PROTECT``), so where the
+image allows no namespaces the sandbox uid still cannot read or change them. ``run_autograder``
+always runs the archive's own code (``PYTHONPATH`` is ``ROOT/source``) with that environment's
+Python (or ``$HOGKIT_PYTHON``), grades ``ROOT/submission`` (its one ``hog.py``, wherever it is in
+the upload) and always writes a results file, even when grading fails. Both read the root from
+``$AUTOGRADER_ROOT`` (default ``/autograder``), so they can be run locally against a fake tree.
 """
 
 from __future__ import annotations
@@ -28,10 +31,23 @@ from hogkit.variant import Variant
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("pyproject.toml", "README.md", "hogkit", "graders", "variants")
 
+PROTECT = """# Only root may read the grader, its environment and the results (a sandbox uid never can).
+if [ "$(id -u)" = 0 ]; then
+  chmod 0711 "$ROOT"
+  for private in "$ROOT/source" "$ROOT/venv" "$ROOT/results"; do
+    if [ -e "$private" ]; then chmod -R go-rwx "$private"; fi
+  done
+fi
+"""
+
 SETUP = """#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder image.
 set -euo pipefail
 ROOT="${{AUTOGRADER_ROOT:-/autograder}}"
+if ! command -v bwrap >/dev/null 2>&1; then  # bubblewrap: the sandbox student code runs in
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap || echo "warning: no bubblewrap" >&2
+fi
 PY=""
 for candidate in python3.13 python3.12 python3.11 python3; do
   if command -v "$candidate" >/dev/null 2>&1 &&
@@ -56,6 +72,8 @@ fi
 "$ROOT/venv/bin/python" -m pip install --quiet -e "$ROOT/source[grader]"
 # Fail the image build now, not at the first submission, if the install is broken.
 PYTHONPATH="$ROOT/source" "$ROOT/venv/bin/python" -c 'import graders.runner, graders.leaderboard'
+{protect}# Which isolation student code will get here, and why (for the build log).
+PYTHONPATH="$ROOT/source" "$ROOT/venv/bin/python" -m hogkit.cli doctor || true
 """
 
 RUN = """#!/usr/bin/env bash
@@ -65,23 +83,17 @@ PY="${{HOGKIT_PYTHON:-$ROOT/venv/bin/python}}"
 RESULTS="$ROOT/results/results.json"
 mkdir -p "$ROOT/results"
 rm -f "$RESULTS"
-export PYTHONPATH="$ROOT/source"
+{protect}export PYTHONPATH="$ROOT/source"
 export HOGKIT_VARIANTS="$ROOT/source/variants"
 cd "$ROOT/source" || exit 1
-SUBMISSION="$ROOT/submission"
-if [ ! -f "$SUBMISSION/hog.py" ]; then  # an uploaded folder or zip: use its one hog.py, if it has one
-  FOUND="$(find "$SUBMISSION" -name hog.py -type f 2>/dev/null | head -n 2)"
-  if [ -n "$FOUND" ] && [ "$(printf '%s\n' "$FOUND" | wc -l)" -eq 1 ]; then
-    SUBMISSION="$(dirname "$FOUND")"
-  fi
-fi
 ERRORS="$(mktemp)"
-if ! "$PY" -m hogkit.cli grade "$SUBMISSION" --variant {variant} --gradescope "$RESULTS" 2>"$ERRORS"; then
+if ! "$PY" -m hogkit.cli grade "$ROOT/submission" --variant {variant} --gradescope "$RESULTS" 2>"$ERRORS"; then
   cat "$ERRORS" >&2
   "$PY" -c '
 import json, sys
+from graders.untrusted import clean
 lines = open(sys.argv[2], encoding="utf-8", errors="replace").read().strip().splitlines()
-why = lines[-1].removeprefix("error: ") if lines else "the grader stopped unexpectedly"
+why = clean(lines[-1].removeprefix("error: "), limit=1000, newlines=False) if lines else "the grader stopped"
 text = "The grader could not grade this submission: " + why + ". Submit your hog.py and try again."
 json.dump({{"score": 0, "output": text, "tests": []}}, open(sys.argv[1], "w"))
 ' "$RESULTS" "$ERRORS" ||
@@ -93,7 +105,8 @@ rm -f "$ERRORS"
 
 def scripts(variant: Variant) -> dict[str, str]:
     """The text of ``setup.sh`` and ``run_autograder`` for VARIANT."""
-    return {"setup.sh": SETUP.format(), "run_autograder": RUN.format(variant=variant.name)}
+    return {"setup.sh": SETUP.format(protect=PROTECT), "run_autograder": RUN.format(variant=variant.name,
+                                                                                    protect=PROTECT)}
 
 
 def write_autograder_zip(variant: Variant, *, out: Path, spec: Path | None = None) -> None:

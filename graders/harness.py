@@ -7,8 +7,9 @@ no answers. The protocol, over two pipes whose descriptors are named on the comm
 1. the parent sends one frame ``{"key": ...}``; the key signs every reply (HMAC-SHA256 with a
    sequence number), so bytes written to the pipe by student code that lacks the key are rejected;
 2. the child installs an audit hook (no subprocesses, no network, no writes or deletes outside
-   its folder, no reads of files outside its folder and the Python installation), imports
-   ``hog`` and replies ``{"import": ...}``;
+   its folder, no reads of files outside its folder and the Python installation, no native
+   modules from its folder), imports ``hog`` and replies ``{"import": ...}``; the hook is a
+   second line behind the operating system's sandbox (:mod:`graders.isolation`);
 3. the parent sends ``{"expr": ...}`` requests (expressions built by the grader); each reply
    carries the raw value, the printed text and any error. The parent judges everything.
 
@@ -175,13 +176,21 @@ class _Capped(io.TextIOBase):
 
 
 def _install_audit_hook(home, allowed_read):
-    """Refuse what a hog.py never needs: processes, sockets, native code, files outside HOME."""
+    """Refuse what a hog.py never needs: processes, sockets, native code, files outside HOME.
+
+    This is a second line only: the operating system's sandbox is the boundary (a subinterpreter
+    has no hook, native code is never seen, and some calls have no audit event at all)."""
     forbidden = {"os.system", "os.fork", "os.forkpty", "os.exec", "os.posix_spawn", "os.spawn",
-                 "subprocess.Popen", "socket.socket", "socket.connect", "ctypes.dlopen",
-                 "ctypes.cdata", "os.kill", "os.killpg", "os.chdir", "os.chmod", "os.chown",
-                 "os.link", "os.symlink", "os.truncate", "os.putenv", "os.unsetenv",
-                 "sys.addaudithook", "os.setuid", "shutil.rmtree"}
+                 "subprocess.Popen", "socket.__new__", "socket.connect", "socket.sendto", "socket.sendmsg",
+                 "socket.bind", "ctypes.dlopen", "ctypes.cdata", "os.kill", "os.killpg", "signal.pthread_kill",
+                 "os.chdir", "os.chmod", "os.chown", "os.link", "os.symlink", "os.truncate", "os.putenv",
+                 "os.unsetenv", "sys.addaudithook", "os.setuid", "shutil.rmtree", "sqlite3.connect",
+                 "_xxsubinterpreters.create"}
     writers = {"os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.utime"}
+    listers = {"os.listdir", "os.scandir"}
+    modules = {"ctypes", "_ctypes", "multiprocessing", "_posixsubprocess", "_xxsubinterpreters",
+               "_xxinterpchannels", "_testcapi", "_testinternalcapi", "sqlite3", "_sqlite3"}
+    write_flags = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
     realpath, isabs = os.path.realpath, os.path.isabs
 
     def inside(path, roots):
@@ -196,19 +205,22 @@ def _install_audit_hook(home, allowed_read):
         if event in forbidden:
             raise PermissionError(f"the grader does not allow {event}")
         if event == "open":
-            path, mode = args[0], args[1]
+            path, mode, flags = (tuple(args) + (None, None))[:3]
             if isinstance(path, int):
                 return
-            writing = mode is not None and any(c in str(mode) for c in "wax+")
-            if isinstance(mode, int):
-                writing = bool(mode & (os.O_WRONLY | os.O_RDWR | os.O_CREAT))
+            writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
+                isinstance(flags, int) and bool(flags & write_flags))
             roots = (home,) if writing else (home, *allowed_read)
             if not inside(path, roots):
                 raise PermissionError(f"the grader does not allow opening {path}")
         elif event in writers:
-            if not inside(args[0], (home,)):
+            places = [a for a in args[:2] if isinstance(a, (str, bytes, os.PathLike))]
+            if any(a is not None for a in args[2:]) or not all(inside(p, (home,)) for p in places):
                 raise PermissionError(f"the grader does not allow {event} outside the folder")
-        elif event == "import" and args[0] in {"ctypes", "_ctypes", "multiprocessing", "_posixsubprocess"}:
+        elif event in listers and args and args[0] is not None and not isinstance(args[0], int):
+            if not inside(args[0], (home, *allowed_read)):
+                raise PermissionError(f"the grader does not allow {event} outside the folder")
+        elif event == "import" and args[0] in modules:
             raise ImportError(f"the grader does not allow importing {args[0]}")
     sys.addaudithook(hook)
 
@@ -249,6 +261,8 @@ def main(argv):
     stdlib = os.path.dirname(os.__file__)
     allowed = tuple({os.path.realpath(p) for p in (stdlib, sys.prefix, sys.base_prefix, sys.exec_prefix)})
     sys.path[:] = [home] + [p for p in sys.path if p and os.path.realpath(p).startswith(allowed)]
+    from importlib.machinery import SOURCE_SUFFIXES, FileFinder, SourceFileLoader
+    sys.path_importer_cache[home] = FileFinder(home, (SourceFileLoader, SOURCE_SUFFIXES))  # no native code here
     import dice  # the kit's dice.py, copied next to hog.py
     import ok  # the kit's checker, copied next to hog.py and loaded before it
     helpers = {"fixed_rolls": fixed_rolls, "rolls_by_score": rolls_by_score,

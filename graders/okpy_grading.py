@@ -15,6 +15,7 @@ from pathlib import Path
 
 from graders.oracle import short
 from graders.results import VISIBLE, GradeResult, ProblemResult, TestResult
+from graders.isolation import UNSAFE_NOTE, Isolation
 from graders.sandbox import Limits, Sandbox
 from hogkit.errors import HogkitError
 from hogkit.kit import ok as checker
@@ -112,7 +113,7 @@ def _grade_question(sandbox: Sandbox, question: dict, key: str, result: ProblemR
 
 
 def grade_with_course_tests(source: bytes, variant: Variant, course: Path, *, label: str = "hog.py",
-                            limits: Limits | None = None) -> GradeResult:
+                            limits: Limits | None = None, isolation: Isolation | None = None) -> GradeResult:
     """Grade the bytes of a student's hog.py with the okpy tests in COURSE."""
     assignment = load_course_tests(course)
     start = time.monotonic()
@@ -120,7 +121,9 @@ def grade_with_course_tests(source: bytes, variant: Variant, course: Path, *, la
     notes = [f"graded with the course's okpy tests in {assignment['folder']} ({assignment['config']})"]
     grade = GradeResult(variant.name, label, problems, 0, 0, False, "graded", notes,
                         final_note="final_strategy was not checked")
-    with Sandbox(source, limits=limits, support=support_files(assignment)) as sandbox:
+    with Sandbox(source, limits=limits, isolation=isolation, support=support_files(assignment)) as sandbox:
+        if sandbox.isolation.unsafe:
+            notes.append(UNSAFE_NOTE)
         if not sandbox.imported:
             grade.status = "import_error"
             notes.append(f"hog.py could not be imported: {sandbox.log.import_error}")

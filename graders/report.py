@@ -5,7 +5,8 @@ its hidden sweeps and its fuzzed properties went, so "all visible tests passed" 
 for full marks. What a failing hidden sweep was called with is shown only once grades are
 published (``published=True``; Gradescope's ``after_published`` tests). Tests of the helpers
 HogKit adds are reported as guidance and never scored, and a test that fails only because of an
-earlier problem's failure says so.
+earlier problem's failure says so. Text that came from a student's program is shown only through
+:func:`graders.untrusted.clean` (cut, control characters escaped), in every format.
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from graders.results import FUZZ, HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
+from graders.untrusted import clean, clean_data
 from hogkit.problems import PHASE_TITLES
+
+REPORT_TEXT = 8000  # characters of one string in a JSON or Gradescope report
 
 HIDDEN_DETAILS = "details are shown once grades are published"
 ABOUT = ("Visible tests are the ones `python3 ok` runs; hidden sweeps (many inputs) and fuzzing "
@@ -87,7 +91,7 @@ def to_text(result: GradeResult, *, details: bool = True, published: bool = Fals
     lines.append(f"Phase 1 checkpoint: {'passed' if result.checkpoint else 'not passed'}")
     lines.append(f"Total: {result.total}/{result.max_total}")
     lines += [ABOUT] if _has_own_tests(result) else []
-    return "\n".join(lines)
+    return "\n".join(clean(line, limit=1000, newlines=False) for line in lines)
 
 
 def _has_own_tests(result: GradeResult) -> bool:
@@ -108,7 +112,7 @@ def to_json(result: GradeResult, *, published: bool = False) -> dict:
     data["phases"] = {str(k): {"earned": e, "possible": p} for k, (e, p) in result.phase_scores().items()}
     if _has_own_tests(result):
         data["about"] = ABOUT
-    return data
+    return clean_data(data, limit=REPORT_TEXT)
 
 
 def to_gradescope(result: GradeResult, *, leaderboard: list[dict] | None = None, leaderboard_note: str = "") -> dict:
@@ -146,4 +150,4 @@ def to_gradescope(result: GradeResult, *, leaderboard: list[dict] | None = None,
             "tests": tests}
     if leaderboard is not None:
         data["leaderboard"] = leaderboard
-    return data
+    return clean_data(data, limit=REPORT_TEXT)

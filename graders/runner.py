@@ -16,44 +16,18 @@ import time
 from pathlib import Path
 
 from graders.compose import ORDERS, Composer, dependencies, symmetric_functions
+from graders.intake import read_source
+from graders.isolation import UNSAFE_NOTE, Isolation
 from graders.okpy_grading import grade_with_course_tests
 from graders.problem_tests import ProblemJudge
 from graders.results import HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.sandbox import Limits, Sandbox
-from hogkit.errors import HogkitError
 from hogkit.problems.specs import problem_specs
 from hogkit.variant import Variant
 
-MAX_SOURCE_BYTES = 2 * 1024 * 1024
 NOT_RUN = "not run: an earlier test of this problem ran out of time or memory, or stopped the program"
 
-__all__ = ["GradeResult", "ProblemResult", "TestResult", "find_hog", "grade_copy", "grade_source", "read_source"]
-
-
-def find_hog(path: Path) -> Path:
-    """The ``hog.py`` of a submission: PATH itself, or PATH/hog.py."""
-    if not path.exists():
-        raise HogkitError(f"{path} does not exist", "give a student's folder or hog.py")
-    if path.is_dir():
-        candidate = path / "hog.py"
-        if not candidate.is_file():
-            raise HogkitError(f"{path} has no hog.py", "give a folder that holds the student's hog.py")
-        return candidate
-    if not path.is_file():
-        raise HogkitError(f"{path} is not a regular file", "give a student's folder or their hog.py")
-    return path
-
-
-def read_source(path: Path) -> bytes:
-    """The bytes of a submission's hog.py (too large a file is an error)."""
-    hog = find_hog(path)
-    try:
-        size = hog.stat().st_size
-        if size > MAX_SOURCE_BYTES:
-            raise HogkitError(f"{hog} is {size} bytes", f"a hog.py must be under {MAX_SOURCE_BYTES} bytes")
-        return hog.read_bytes()
-    except OSError as exc:
-        raise HogkitError(f"cannot read {hog}: {exc.strerror}", "check the file's permissions") from None
+__all__ = ["GradeResult", "ProblemResult", "TestResult", "grade_copy", "grade_source", "read_source"]
 
 
 def _table(variant: Variant, values: object) -> list[list[int]] | None:
@@ -99,9 +73,13 @@ def _grade_problem(variant: Variant, spec, sandbox: Sandbox, composers: list[Com
         result.guidance.extend(judge.run_guidance())
 
 
-def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
-                 limits: Limits | None = None, fuzz_examples: int | None = None) -> GradeResult:
-    """Grade the bytes of a student's hog.py against VARIANT."""
+def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limits: Limits | None = None,
+                 fuzz_examples: int | None = None, isolation: Isolation | None = None) -> GradeResult:
+    """Grade the bytes of a student's hog.py against VARIANT: with HogKit's tests, or with the
+    course's own okpy tests when the variant names them (``ok_tests``)."""
+    if variant.ok_tests is not None:
+        return grade_with_course_tests(source, variant, variant.ok_tests, label=label, limits=limits,
+                                       isolation=isolation)
     start = time.monotonic()
     results: list[ProblemResult] = []
     notes: list[str] = []
@@ -110,7 +88,9 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
     failed_functions: set[str] = set()
     stuck_functions: set[str] = set()
     failed_by: dict[str, str] = {}  # failed graded function -> its problem
-    with Sandbox(source, limits=limits) as sandbox:
+    with Sandbox(source, limits=limits, isolation=isolation) as sandbox:
+        if sandbox.isolation.unsafe:
+            notes.append(UNSAFE_NOTE)
         import_note = ""
         if not sandbox.imported:
             grade.status = "import_error"
@@ -155,10 +135,7 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py",
     return grade
 
 
-def grade_copy(path: Path, variant: Variant, *, limits: Limits | None = None) -> GradeResult:
-    """Grade the student copy at PATH (a folder holding hog.py, or the file itself), with the
-    course's own okpy tests when the variant names them (``ok_tests``), else with HogKit's."""
-    if variant.ok_tests is not None:
-        return grade_with_course_tests(read_source(path), variant, variant.ok_tests, label=str(path), limits=limits)
-    return grade_source(read_source(path), variant, label=str(path), limits=limits)
-
+def grade_copy(path: Path, variant: Variant, *, limits: Limits | None = None,
+               isolation: Isolation | None = None) -> GradeResult:
+    """Grade the student copy at PATH (a folder holding hog.py, or the file itself)."""
+    return grade_source(read_source(path), variant, label=str(path), limits=limits, isolation=isolation)

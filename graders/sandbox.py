@@ -1,61 +1,66 @@
-"""Run a student's ``hog.py`` in a child process with limits, and call into it safely.
+"""Run a student's ``hog.py`` in a sandboxed child process, and call into it safely.
 
-The child (``graders/harness.py``) lives in its own temporary folder holding only the student's
-``hog.py`` and the kit's ``dice.py`` and ``ucb.py``. It starts with ``python -I -B``, an empty
-environment, its own session (so the whole process group can be killed), and resource limits set
-before it runs any code: CPU seconds, address space, processes, open files and file size; on
-Linux it is also killed when the grader dies, so a killed batch leaves no child behind.
-Requests and replies travel over two private pipes; every reply is signed with a key sent through
-the pipe (never argv or the environment), and the parent rejects anything unsigned. A call that
-runs past its wall timeout, or a child that dies, is recorded and a fresh child takes the next call.
-Once one call of a submission has run out of time, every later call gets the short
-``after_timeout`` budget instead of the full one, so a program that hangs everywhere costs seconds,
-not minutes; honest calls take milliseconds and never come near either budget.
+The child (``graders/harness.py``) is started by :class:`graders.isolation.Jail`: under bubblewrap
+(or a sandbox uid of its own, or, only when asked, nothing) with ``python -I -B``, an empty
+environment, its own session, resource limits set before it runs any code, and death with the
+grader. Its folder holds only the student's ``hog.py``, the harness and the kit's ``dice.py`` and
+``ucb.py``. Requests and replies travel over two private pipes; every reply is signed with a key
+sent through the pipe (never argv or the environment), and the parent rejects anything unsigned.
+
+Nothing in a reply is trusted: a frame is bounded in size and depth before it is parsed
+(:mod:`graders.untrusted`), must have the shape the harness sends, and any failure is "no answer".
+A call that runs past its wall timeout, or a child that dies, is recorded and a fresh child takes
+the next call. Once one call has run out of time, later calls get the short ``after_timeout``
+budget. The whole submission has one wall budget (``submission_timeout``: imports, calls and
+restarts together), each call gets at most what is left of it, and each child's CPU limit is what
+is left too; so a program that hangs, or burns CPU just under every limit, costs seconds.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
+import math
 import os
-import resource
 import secrets
 import select
-import shutil
 import signal
 import struct
 import subprocess
-import sys
-import tempfile
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from functools import cache, partial
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+from graders.isolation import Caps, Isolation, Jail, detect
+from graders.untrusted import MAX_BYTES as MAX_REPLY
+from graders.untrusted import Untrusted, load_json, plain_value
 
 HARNESS = Path(__file__).with_name("harness.py")
 KIT_DIR = Path(__file__).resolve().parent.parent / "hogkit" / "kit"
 SUPPORT_FILES = ("dice.py", "ucb.py", "ok.py")
-MAX_REPLY = 8 * 1024 * 1024
+STAYS = ("harness.py", "hog.py", *SUPPORT_FILES[2:])  # no extra file replaces these
 OUTPUT_CAP = 64 * 1024
-PR_SET_PDEATHSIG = 1
+ERROR_CAP = 600  # characters of an error message kept from a reply
 
 
 @dataclass(frozen=True)
 class Limits:
-    """Resource limits of one child and the wall-clock budgets of a grade."""
+    """The resource limits of each child (``resources``) and the wall-clock budgets of a grade."""
 
-    cpu_seconds: int = 20
-    memory_bytes: int = 256 * 1024 * 1024
-    processes: int = 64
-    open_files: int = 64
-    file_bytes: int = 1024 * 1024
+    resources: Caps = Caps()
     call_timeout: float = 2.0
     after_timeout: float = 0.5
     import_timeout: float = 5.0
-    submission_timeout: float = 60.0
+    submission_timeout: float = 10.0
     max_restarts: int = 40
+
+    def caps(self, seconds_left: float) -> Caps:
+        """The resource limits of a child started when SECONDS_LEFT of the budget remain: its CPU
+        time is at most what is left, so no child can outspend the submission's budget."""
+        cpu = max(1, min(self.resources.cpu_seconds, math.ceil(seconds_left)))
+        return replace(self.resources, cpu_seconds=cpu)
 
 
 @dataclass
@@ -91,129 +96,104 @@ class SandboxLog:
     notes: list[str] = field(default_factory=list)
 
 
-def _parent_death_signal() -> Callable[[], object] | None:
-    """A function that makes the calling process get SIGKILL when its parent dies (Linux only)."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        import ctypes
-
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
-    except (OSError, AttributeError):
-        return None
-    return lambda: prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-
-
-def _limit_child(limits: Limits, die_with_parent: Callable[[], object] | None, parent: int) -> None:
-    """Applied in the child between fork and exec."""
-    if die_with_parent is not None:
-        die_with_parent()
-        if os.getppid() != parent:  # the grader died before the signal was armed
-            os._exit(1)
-    cap = resource.setrlimit
-    cap(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1))
-    cap(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
-    cap(resource.RLIMIT_NPROC, (limits.processes, limits.processes))
-    cap(resource.RLIMIT_NOFILE, (limits.open_files, limits.open_files))
-    cap(resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes))
-    cap(resource.RLIMIT_CORE, (0, 0))
-
-
-@cache
-def _death_signal() -> Callable[[], object] | None:
-    """:func:`_parent_death_signal`, looked up once per process (never on import)."""
-    return _parent_death_signal()
-
-
 class Sandbox:
     """One student copy in a child process; use as a context manager and call :meth:`call`."""
 
     def __init__(self, hog_source: bytes, *, limits: Limits | None = None,
-                 support: dict[str, bytes] | None = None) -> None:
+                 isolation: Isolation | None = None, support: dict[str, bytes] | None = None) -> None:
         self.limits = limits or Limits()
+        self.isolation = isolation or detect()
         self.log = SandboxLog()
-        self._source = hog_source
-        self._support = dict(support or {})  # more files beside hog.py (a course's test helpers)
-        self._dir = Path(tempfile.mkdtemp(prefix="hogkit-sandbox-"))
-        self._home = self._dir / "copy"
+        # beside hog.py: the kit's support files, and any a course's own tests need (SUPPORT)
+        self._files = {**{name: (KIT_DIR / name).read_bytes() for name in SUPPORT_FILES},
+                       **{name: data for name, data in (support or {}).items() if name not in STAYS},
+                       "harness.py": HARNESS.read_bytes(), "hog.py": hog_source}
+        self._jail = Jail(self.isolation)
         self._proc: subprocess.Popen | None = None
+        self._req: int | None = None
+        self._rep: int | None = None
         self._started = time.monotonic()
         self._dead = False
         self.imported = False
 
     # -- life cycle -------------------------------------------------------------------------
     def __enter__(self) -> Sandbox:
-        self._fresh_home()
-        self._spawn()
+        self._jail.__enter__()
+        self._started = time.monotonic()
+        try:
+            self._spawn()
+        except BaseException:
+            self.close()
+            raise
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
     def close(self) -> None:
-        """Kill the child's whole process group and remove the temporary folder."""
+        """Kill the child and everything it started, and remove its folder."""
         self._kill()
-        shutil.rmtree(self._dir, ignore_errors=True)
+        self._jail.__exit__(None, None, None)
 
-    def _fresh_home(self) -> None:
-        shutil.rmtree(self._home, ignore_errors=True)
-        self._home.mkdir(parents=True)
-        (self._home / "hog.py").write_bytes(self._source)
-        for name in SUPPORT_FILES:
-            shutil.copyfile(KIT_DIR / name, self._home / name)
-        for rel, data in self._support.items():
-            target = self._home / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+SUPPORT_FILES = ("dice.py", "ucb.py", "ok.py")
+STAYS = ("harness.py", "hog.py", *SUPPORT_FILES[2:])  # no extra file replaces these
 
     def _spawn(self) -> None:
         req_r, req_w = os.pipe()
         rep_r, rep_w = os.pipe()
-        out = open(self._dir / "stdout.txt", "wb")  # noqa: SIM115 - closed below
+        out = os.open(self._jail.dir / "stdout.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
         try:
-            self._proc = subprocess.Popen(
-                [sys.executable, "-I", "-B", str(HARNESS), str(req_r), str(rep_w)],
-                cwd=self._home, env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
-                stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
-                pass_fds=(req_r, rep_w), start_new_session=True,
-                preexec_fn=partial(_limit_child, self.limits, _death_signal(), os.getpid()),
-            )
+            self._proc = self._jail.start(["harness.py", str(req_r), str(rep_w)], files=self._files,
+                                          caps=self.limits.caps(self.seconds_left), pass_fds=(req_r, rep_w),
+                                          stdout=out, stderr=out)
+        except BaseException:
+            for fd in (req_w, rep_r):
+                os.close(fd)
+            raise
         finally:
-            out.close()
-            os.close(req_r)
-            os.close(rep_w)
+            for fd in (out, req_r, rep_w):
+                os.close(fd)
+        os.set_blocking(req_w, False)
         self._req, self._rep = req_w, rep_r
         self._key = secrets.token_bytes(32)
         self._seq = 0
         self._buffer = b""
-        self._send({"key": self._key.hex()})
-        reply = self._receive(self.limits.import_timeout)
-        if reply.status == "ok" and isinstance(reply.value, dict) and reply.value.get("import") == "ok":
+        try:
+            self._send({"key": self._key.hex()})
+        except OSError:
+            reply = CallResult("crashed", error=f"the program stopped{self._exit_note()}")
+        else:
+            reply = self._receive(max(0.0, min(self.limits.import_timeout, self.seconds_left)))
+        value = reply.value if reply.ok else None
+        if isinstance(value, dict) and value.get("import") == "ok":
             self.imported = True
             return
         self.imported = False
-        if reply.status == "ok":
-            self.log.import_error = str(reply.value.get("error", "import failed"))
+        if isinstance(value, dict) and value.get("import") == "error":
+            self.log.import_error = _text(value.get("error"), ERROR_CAP) or "import failed"
+        elif reply.ok:
+            self.log.import_error = "importing hog.py tampered: a reply the harness never sends"
         else:
             self.log.import_error = f"importing hog.py {reply.status}: {reply.error}"
         self._kill()
         self._dead = True
 
     def _kill(self) -> None:
-        proc = self._proc
-        if proc is None:
-            return
-        for fd in (getattr(self, "_req", None), getattr(self, "_rep", None)):
+        for fd in (self._req, self._rep):
             if fd is not None:
                 try:
                     os.close(fd)
                 except OSError:
                     pass
         self._req = self._rep = None
+        proc = self._proc
+        if proc is None:
+            return
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
+        self._jail.end_children()
         try:
             proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -221,9 +201,16 @@ class Sandbox:
         self._proc = None
 
     # -- frames -----------------------------------------------------------------------------
-    def _send(self, obj: object) -> None:
+    def _send(self, obj: object, timeout: float = 5.0) -> None:
+        """Write one frame; a child that stops reading cannot block the grader (OSError after TIMEOUT)."""
         body = json.dumps(obj).encode()
-        os.write(self._req, struct.pack(">I", len(body)) + body)
+        view = memoryview(struct.pack(">I", len(body)) + body)
+        deadline = time.monotonic() + timeout
+        while view:
+            _, ready, _ = select.select([], [self._req], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                raise TimeoutError("the program stopped reading requests")
+            view = view[os.write(self._req, view):]
 
     def _read_some(self, deadline: float) -> bool:
         left = deadline - time.monotonic()
@@ -244,13 +231,13 @@ class Sandbox:
         try:
             while len(self._buffer) < 4:
                 if not self._read_some(deadline):
-                    return CallResult("timeout", error=f"no answer within {timeout:g} s")
+                    return CallResult("timeout", error=f"no answer within {timeout:.3g} s")
             (size,) = struct.unpack(">I", self._buffer[:4])
-            if size > MAX_REPLY or size < 32:
-                return CallResult("tampered", error="a malformed reply")
+            if size > MAX_REPLY + 32 or size < 32:
+                return CallResult("tampered", error=f"a reply of {size} bytes (at most {MAX_REPLY})")
             while len(self._buffer) < 4 + size:
                 if not self._read_some(deadline):
-                    return CallResult("timeout", error=f"no answer within {timeout:g} s")
+                    return CallResult("timeout", error=f"no answer within {timeout:.3g} s")
         except (EOFError, OSError):
             return CallResult("crashed", error=f"the program stopped{self._exit_note()}")
         frame, self._buffer = self._buffer[4:4 + size], self._buffer[4 + size:]
@@ -260,9 +247,9 @@ class Sandbox:
         if not hmac.compare_digest(mac, good):
             return CallResult("tampered", error="a reply that was not signed by the grader's harness")
         try:
-            return CallResult("ok", value=json.loads(body))
-        except ValueError:
-            return CallResult("tampered", error="an unreadable reply")
+            return CallResult("ok", value=load_json(body, max_bytes=MAX_REPLY))
+        except Untrusted as exc:
+            return CallResult("tampered", error=str(exc))
 
     def _exit_note(self) -> str:
         proc = self._proc
@@ -281,7 +268,7 @@ class Sandbox:
     @property
     def out_of_time(self) -> bool:
         """Whether the submission's wall budget is spent."""
-        return time.monotonic() - self._started > self.limits.submission_timeout
+        return self.seconds_left <= 0
 
     def call(self, expr: str, *, timeout: float | None = None) -> CallResult:
         """Evaluate EXPR (built by the grader) in the child; restart the child after a failure."""
@@ -294,11 +281,12 @@ class Sandbox:
                 return CallResult("skipped", error="not run: the program crashed or hung too often")
             self.log.restarts += 1
             self._kill()
-            self._fresh_home()
             self._spawn()
             if not self.imported:
                 return CallResult("error", error=f"hog.py could not be imported: {self.log.import_error}")
             self._dead = False
+            if self.out_of_time:
+                return CallResult("skipped", error="the time limit for the whole submission was reached")
         try:
             self._send({"expr": expr})
         except OSError:
@@ -307,26 +295,95 @@ class Sandbox:
             return CallResult("crashed", error=f"the program stopped{self._exit_note()}")
         budget = timeout or self.limits.call_timeout
         shortened = self.log.timeouts > 0 and budget > self.limits.after_timeout
-        reply = self._receive(self.limits.after_timeout if shortened else budget)
+        budget = self.limits.after_timeout if shortened else budget
+        reply = self._receive(min(budget, self.seconds_left))
         if reply.status == "timeout" and shortened:
             reply.error += " (the limit is shorter once an earlier call has run out of time)"
-        if reply.status != "ok":
+        if reply.status == "timeout" and self.out_of_time:
+            reply.error += " (the time limit for the whole submission was reached)"
+        if reply.ok:
+            reply = _answer(reply.value)
+        if reply.status not in ("ok", "error"):
             self._dead = True
             self._kill()
             counter = {"timeout": "timeouts", "crashed": "crashes", "tampered": "tampering"}[reply.status]
             setattr(self.log, counter, getattr(self.log, counter) + 1)
-            return reply
-        data = reply.value if isinstance(reply.value, dict) else {}
-        out = str(data.get("out", ""))[:OUTPUT_CAP]
-        if data.get("ok"):
-            return CallResult("ok", value=data.get("value"), out=out)
-        return CallResult("error", error=str(data.get("error", "")), out=out)
+        return reply
 
     def output(self) -> str:
         """The first bytes the child wrote to its own stdout/stderr (never parsed for scores)."""
-        path = self._dir / "stdout.txt"
         try:
-            with open(path, "rb") as handle:
-                return handle.read(OUTPUT_CAP).decode("utf-8", "replace")
+            fd = os.open(self._jail.dir / "stdout.txt", os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
         except OSError:
             return ""
+        with os.fdopen(fd, "rb") as handle:
+            return handle.read(OUTPUT_CAP).decode("utf-8", "replace")
+
+
+@dataclass(frozen=True)
+class Finished:
+    """How a one-shot child ended: ``status`` is ok (it exited), timeout or too_much_output."""
+
+    status: str
+    returncode: int | None
+    stdout: bytes
+
+
+def run_once(program: list[str], *, files: dict[str, bytes], isolation: Isolation, caps: Caps, timeout: float,
+             max_output: int = 1024 * 1024) -> Finished:
+    """Run ``python -I -B PROGRAM...`` once in a fresh sandbox holding FILES; keep at most MAX_OUTPUT
+    bytes of its stdout (stderr is dropped). The child and all it started are gone on return."""
+    with Jail(isolation) as jail:
+        read, write = os.pipe()
+        try:
+            proc = jail.start(program, files=files, caps=caps, stdout=write, stderr=subprocess.DEVNULL)
+        finally:
+            os.close(write)
+        chunks, size, status = [], 0, "ok"
+        deadline = time.monotonic() + timeout
+        try:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    status = "timeout"
+                    break
+                ready, _, _ = select.select([read], [], [], left)
+                if not ready:
+                    continue
+                chunk = os.read(read, 1 << 16)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+                if size > max_output:
+                    status = "too_much_output"
+                    break
+        finally:
+            os.close(read)
+            if status != "ok":
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+            jail.end_children()
+            try:
+                code = proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                code = proc.wait()
+    return Finished(status, code if status == "ok" else None, b"".join(chunks)[:max_output])
+
+
+def _text(value: object, cap: int) -> str:
+    """A string field of a reply, cut to CAP characters (anything else is empty)."""
+    return value[:cap] if isinstance(value, str) else ""
+
+
+def _answer(data: object) -> CallResult:
+    """A parsed call reply as a CallResult, or "tampered" if it is not what the harness sends."""
+    if not isinstance(data, dict) or not isinstance(data.get("ok"), bool) or not isinstance(data.get("out", ""), str):
+        return CallResult("tampered", error="a reply the harness never sends")
+    out = data.get("out", "")[:OUTPUT_CAP]
+    if data["ok"]:
+        if not plain_value(data.get("value")):
+            return CallResult("tampered", error="a reply whose value the harness never sends")
+        return CallResult("ok", value=data.get("value"), out=out)
+    return CallResult("error", error=_text(data.get("error"), ERROR_CAP), out=out)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -44,3 +46,13 @@ def completed_kit(kit: Path, dest: Path) -> Path:
 def reference(variant):
     """The reference hog.py module of VARIANT."""
     return reference_hog(variant)
+
+
+@pytest.fixture(scope="module")
+def autograder_zip(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Gradescope archive for fa19, built by the command an instructor runs."""
+    out = tmp_path_factory.mktemp("zip") / "autograder.zip"
+    done = subprocess.run([sys.executable, "-m", "hogkit.cli", "gradescope-zip", "--variant", "fa19",
+                           "--out", str(out)], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stderr
+    return out

@@ -111,6 +111,8 @@ BENCH_MISUSES = {
     "tournament.py": (["--count", "1"], "--count must be at least 2"),
     "tournament.py ": (["--variant", "nope", "--count", "2"], "unknown variant 'nope'"),
     "grade_batch.py": (["--jobs", "0"], "--count and --jobs must be at least 1"),
+    "isolation.py": (["--repeats", "0"], "--repeats must be at least 1"),
+    "isolation.py ": (["--modes", "jail"], "--modes takes namespaces, uid and none"),
 }
 
 

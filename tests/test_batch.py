@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import json
 import os
 import shutil
 import signal
@@ -13,6 +15,7 @@ from pathlib import Path
 from graders.batch import grade_batch
 from hogkit.cli import main
 from hogkit.variant import load_variant
+from tests.test_hostile import stray_processes
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "submissions"
@@ -44,15 +47,29 @@ def test_batch_and_resume(tmp_path):
     assert not list((out / "results").glob(".*.tmp"))
 
 
-def sandbox_processes(tmp: Path) -> list[int]:
-    """Processes whose working folder is under TMP (the batch's sandboxes put their children there)."""
+def sandbox_processes(tmp: Path) -> list[str]:
+    """Children the batch's sandboxes left: processes working in a folder under TMP (where the
+    sandboxes' folders are, without namespaces), and processes of a sandbox uid no grader holds."""
     found = []
     for proc in Path("/proc").iterdir():
         try:
             if proc.name.isdigit() and os.readlink(proc / "cwd").startswith(str(tmp)):
-                found.append(int(proc.name))
+                found.append(proc.name)
         except OSError:
             pass
+    return found + stray_processes()
+
+
+def group_processes(group: int) -> list[int]:
+    """Live processes of the process group GROUP (the batch and its workers), zombies aside."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if proc.name.isdigit() and int(fields[2]) == group and fields[0] not in "ZX":
+            found.append(int(proc.name))
     return found
 
 
@@ -70,15 +87,16 @@ def test_killed_batch_resumes_to_the_same_grades(tmp_path):
         while batch.poll() is None and not list(results.glob("*.json")):
             time.sleep(0.01)
     finally:
-        os.killpg(batch.pid, signal.SIGKILL)
+        os.kill(batch.pid, signal.SIGKILL)  # the batch's own process only: its workers must follow it
         batch.wait()
     assert batch.returncode == -signal.SIGKILL, "the batch finished before it could be killed"
     kept = {p.name: p.stat().st_mtime_ns for p in results.glob("*.json")}
     assert 1 <= len(kept) < len(names)
     deadline = time.monotonic() + 30
-    while sandbox_processes(tmp) and time.monotonic() < deadline:
+    while (sandbox_processes(tmp) or group_processes(batch.pid)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not sandbox_processes(tmp), "a sandboxed child outlived the killed batch"
+    assert not group_processes(batch.pid), "a worker outlived the killed batch"
     # What a writer killed at a bad moment could leave: a stray temporary file.
     (results / ".skeleton.json.x1y2.tmp").write_text('{"student": "skel')
 
@@ -92,6 +110,21 @@ def test_killed_batch_resumes_to_the_same_grades(tmp_path):
     assert clean.returncode == 0, clean.stderr
     assert (out / "grades.csv").read_text() == (tmp_path / "clean" / "grades.csv").read_text()
     assert (out / "summary.txt").read_text() == (tmp_path / "clean" / "summary.txt").read_text()
+
+
+def test_resume_reads_only_whole_regular_results(tmp_path):
+    subs = copy_examples(tmp_path / "subs", "complete", "broken_syntax_error")
+    out = tmp_path / "out"
+    (out / "results").mkdir(parents=True)
+    os.mkfifo(out / "results" / "complete.json")  # reading it would wait for a writer forever
+    (out / "results" / "broken_syntax_error.json").symlink_to(tmp_path / "elsewhere.json")
+    (tmp_path / "elsewhere.json").write_text(json.dumps({"variant": "fa19", "total": 22, "student": "x"}))
+    summary = grade_batch(subs, out=out, variant=load_variant("fa19"), jobs=1, resume=True)
+    assert "2 submissions" in summary
+    assert (out / "results" / "complete.json").is_file()
+    assert not (out / "results" / "broken_syntax_error.json").is_symlink()
+    assert "complete,10,5,7,22,passed,graded" in (out / "grades.csv").read_text()
+    assert "broken_syntax_error,0,0,0,0,not passed,import_error" in (out / "grades.csv").read_text()
 
 
 def test_a_second_batch_on_the_same_folder_is_refused(tmp_path):
@@ -133,3 +166,23 @@ def test_batch_bad_input(tmp_path):
         assert expected in one_error_line(hogkit("grade-batch", *args))
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
     assert main(["grade-batch", str(tmp_path / "nope"), "--out", str(tmp_path / "o")]) == 2
+
+
+def test_a_submission_that_kills_its_worker_is_recorded(tmp_path):
+    """Without isolation (asked for explicitly) a copy can kill the worker grading it: it is graded
+    again alone, recorded as worker_died, and the batch goes on to grade everyone else."""
+    subs = copy_examples(tmp_path / "subs", "complete", "skeleton")
+    (subs / "killer").mkdir()
+    (subs / "killer" / "hog.py").write_text((EXAMPLES / "skeleton" / "hog.py").read_text() + (
+        "\nimport os, signal\nsignal.pidfd_send_signal(os.pidfd_open(os.getppid()), signal.SIGKILL)\n"))
+    done = hogkit("grade-batch", str(subs), "--out", str(tmp_path / "out"), "--isolation", "none",
+                  "--unsafe-no-isolation")
+    assert done.returncode == 0, done.stderr
+    rows = {row[0]: row for row in csv.reader((tmp_path / "out" / "grades.csv").read_text().splitlines())}
+    assert rows["complete"][4:7] == ["22", "passed", "graded"]
+    assert rows["skeleton"][4] == "0" and rows["skeleton"][6] == "graded"
+    assert rows["killer"][6] == "worker_died" and "killed the grader's worker" in rows["killer"][7]
+    summary = (tmp_path / "out" / "summary.txt").read_text()
+    assert summary.startswith("UNSAFE: graded without operating-system isolation")
+    assert all("UNSAFE" in json.loads(p.read_text())["notes"][0] for p in (tmp_path / "out" / "results").glob("*.json")
+               if json.loads(p.read_text())["status"] == "graded")

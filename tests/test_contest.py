@@ -151,3 +151,16 @@ def test_an_interrupted_tournament_resumes_to_the_same_results(tmp_path):
     assert hogkit(*run[3:5], str(entries), "--variant", "sp18", "--out", str(clean), "--jobs", "2").returncode == 0
     for name in ("matrix.csv", "ranking.csv"):
         assert (out / name).read_text() == (clean / name).read_text()
+
+
+def test_a_forged_verdict_is_not_believed(tmp_path, variant):
+    """The entry runs in the child that reports on it, so it can print a verdict of its own and
+    exit: the grader checks the table's shape and choices, and cleans every problem line."""
+    forged = {"problems": [], "table": [[11] * variant.goal] * variant.goal, "name": "x"}
+    path = tmp_path / "forger.py"
+    path.write_text(f"import json, os\nos.write(1, (json.dumps({forged!r}) + '\\n').encode())\nos._exit(0)\n")
+    assert check_entry(path, variant) == ["the entry crashed the checker (exit 0) — run it on its own"]
+    noisy = {"problems": ["\x1b[2Jbad\u202e" * 100], "table": None}
+    path.write_text(f"import json, os\nos.write(1, (json.dumps({noisy!r}) + '\\n').encode())\nos._exit(0)\n")
+    [line] = check_entry(path, variant)
+    assert "\x1b" not in line and "\u202e" not in line and len(line) < 400

@@ -30,16 +30,6 @@ FA19 = load_variant("fa19")
 VISIBILITIES = {"hidden", "after_due_date", "after_published", "visible"}
 
 
-@pytest.fixture(scope="module")
-def autograder_zip(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The archive, built by the command an instructor runs."""
-    out = tmp_path_factory.mktemp("zip") / "autograder.zip"
-    done = subprocess.run([sys.executable, "-m", "hogkit.cli", "gradescope-zip", "--variant", "fa19",
-                           "--out", str(out)], capture_output=True, text=True, cwd=ROOT, check=False)
-    assert done.returncode == 0, done.stderr
-    return out
-
-
 def fake_autograder(archive: Path, root: Path) -> Path:
     """Lay out ROOT as Gradescope does: source/ (the archive), run_autograder, submission/, results/."""
     with zipfile.ZipFile(archive) as zf:

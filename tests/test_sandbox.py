@@ -8,6 +8,7 @@ import subprocess
 import pytest
 
 from graders.sandbox import Limits, Sandbox
+from tests.test_hostile import stray_processes
 
 
 def test_calls_errors_and_blocked_actions():
@@ -57,3 +58,4 @@ def test_no_process_survives():
         assert out.strip() == "", f"processes of group {group} survived: {out}"
         with pytest.raises(ProcessLookupError):
             os.kill(group, 0)
+    assert stray_processes() == []  # nothing of the sandbox's uid either (its pid namespace is gone)

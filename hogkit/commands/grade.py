@@ -1,4 +1,5 @@
-"""``hogkit grade``, ``hogkit grade-batch`` and ``hogkit gradescope-zip``: judge student copies."""
+"""``hogkit grade``, ``grade-batch``, ``gradescope-zip`` and ``doctor``: judge student copies, and
+say which isolation this machine gives them."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="show the inputs of failing hidden tests (once grades are published)")
     grade.add_argument("--ok-tests", type=Path, metavar="DIR",
                        help="grade with a course's okpy tests (the folder of its .ok file and tests/)")
+    add_isolation_options(grade)
     grade.set_defaults(func=run_grade)
 
     batch = sub.add_parser("grade-batch", help="grade every submission in a folder, in parallel")
@@ -32,12 +34,32 @@ def register(sub: argparse._SubParsersAction) -> None:
     batch.add_argument("--resume", action="store_true", help="keep finished results and grade only the rest")
     batch.add_argument("--ok-tests", type=Path, metavar="DIR",
                        help="grade with a course's okpy tests (the folder of its .ok file and tests/)")
+    add_isolation_options(batch)
     batch.set_defaults(func=run_batch)
 
     zipper = sub.add_parser("gradescope-zip", help="write a Gradescope autograder.zip for a variant")
     zipper.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml (default: %(default)s)")
     zipper.add_argument("--out", required=True, type=Path, help="the .zip file to write")
     zipper.set_defaults(func=run_zip)
+
+    doctor = sub.add_parser("doctor", help="say which isolation this machine gives student code, and why")
+    add_isolation_options(doctor)
+    doctor.set_defaults(func=run_doctor)
+
+
+def add_isolation_options(parser: argparse.ArgumentParser) -> None:
+    """--isolation and --unsafe-no-isolation, for every command that runs student code."""
+    parser.add_argument("--isolation", default="auto", choices=["auto", "namespaces", "uid", "none"],
+                        help="how student code is isolated (default: auto, the strongest this machine gives)")
+    parser.add_argument("--unsafe-no-isolation", action="store_true",
+                        help="grade even where no isolation is possible (every report says so)")
+
+
+def isolation_of(args: argparse.Namespace):
+    """The Isolation the options ask for (a one-line error if this machine cannot give it)."""
+    from graders.isolation import detect
+
+    return detect(args.isolation, unsafe=args.unsafe_no_isolation)
 
 
 def with_course_tests(variant: Variant, folder: Path | None) -> Variant:
@@ -52,20 +74,26 @@ def with_course_tests(variant: Variant, folder: Path | None) -> Variant:
 def run_grade(args: argparse.Namespace) -> int:
     """Grade one copy and print or write the report (with the contest leaderboard for Gradescope)."""
     from graders.files import check_file_target, write_json
+    from graders.intake import read_source
+    from graders.isolation import require_out_of_reach
     from graders.report import to_gradescope, to_json, to_text
-    from graders.runner import grade_copy, read_source
+    from graders.runner import grade_source
+    from graders.untrusted import clean
 
     variant = with_course_tests(load_variant(args.variant), args.ok_tests)
-    read_source(args.path)  # fail early, with one line, on a bad path
+    source = read_source(args.path)  # fail early, with one line, on a bad path
     if args.gradescope:
         check_file_target(args.gradescope)
-    result = grade_copy(args.path, variant)
+    isolation = isolation_of(args)
+    require_out_of_reach(isolation, [args.gradescope.absolute().parent] if args.gradescope else []
+                         + ([variant.ok_tests] if variant.ok_tests else []))
+    result = grade_source(source, variant, label=str(args.path), isolation=isolation)
     if args.gradescope:
         from graders.leaderboard import contest_leaderboard
 
         board = contest_leaderboard(result, variant)
         write_json(args.gradescope, to_gradescope(result, leaderboard=board.entries, leaderboard_note=board.note))
-        print(f"wrote {args.gradescope}: {result.total}/{result.max_total}; {board.note}")
+        print(clean(f"wrote {args.gradescope}: {result.total}/{result.max_total}; {board.note}", newlines=False))
     elif args.json:
         print(json.dumps(to_json(result, published=args.published), indent=2))
     else:
@@ -78,7 +106,8 @@ def run_batch(args: argparse.Namespace) -> int:
     from graders.batch import grade_batch
 
     variant = with_course_tests(load_variant(args.variant), args.ok_tests)
-    summary = grade_batch(args.dir, out=args.out, variant=variant, jobs=args.jobs, resume=args.resume)
+    summary = grade_batch(args.dir, out=args.out, variant=variant, jobs=args.jobs, resume=args.resume,
+                          isolation=isolation_of(args))
     print(summary)
     return 0
 
@@ -92,3 +121,12 @@ def run_zip(args: argparse.Namespace) -> int:
     write_autograder_zip(variant, out=args.out, spec=spec)
     print(f"wrote {args.out} for variant {variant.name}")
     return 0
+
+
+def run_doctor(args: argparse.Namespace) -> int:
+    """Print which isolation student code gets here and why; exit 1 if grading would be refused."""
+    from graders.doctor import report
+
+    lines, status = report(args.isolation, unsafe=args.unsafe_no_isolation)
+    print("\n".join(lines))
+    return status

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
+from hogkit.commands.grade import add_isolation_options, isolation_of
 from hogkit.errors import HogkitError
 from hogkit.variant import DEFAULT_VARIANT, load_variant
 
@@ -24,6 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     rate.add_argument("first", type=Path, help="a .py file with final_strategy")
     rate.add_argument("second", type=Path, help="a .py file with final_strategy")
     rate.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    add_isolation_options(rate)
     rate.set_defaults(func=run_winrate)
     solve = sub.add_parser("solve", help="optimal strategies of a variant and their win rates")
     solve.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
@@ -45,6 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     check = csub.add_parser("check", help="check one contest entry")
     check.add_argument("file", type=Path, help="hog_contest.py")
     check.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    add_isolation_options(check)
     check.set_defaults(func=run_contest_check)
     run = csub.add_parser("run", help="exact round-robin tournament over a folder of entries")
     run.add_argument("entries", type=Path, help="folder of .py entries")
@@ -52,6 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     run.add_argument("--out", type=Path, required=True, help="folder for the results")
     run.add_argument("--resume", action="store_true", help="keep the pairs already evaluated")
     run.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
+    add_isolation_options(run)
     run.set_defaults(func=run_contest)
     samples = csub.add_parser("samples", help="write sample entries to try a tournament with")
     samples.add_argument("out", type=Path, help="folder for the entries")
@@ -60,10 +64,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     samples.set_defaults(func=run_samples)
 
 
-def _strategy_table(path: Path, variant) -> np.ndarray:
+def _strategy_table(path: Path, variant, isolation) -> np.ndarray:
     from graders.contest import load_entry_table
 
-    return load_entry_table(path, variant)
+    return load_entry_table(path, variant, isolation=isolation)
 
 
 def run_winrate(args: argparse.Namespace) -> int:
@@ -71,7 +75,8 @@ def run_winrate(args: argparse.Namespace) -> int:
     from hogkit.exact import win_rate
 
     variant = load_variant(args.variant)
-    first, second = _strategy_table(args.first, variant), _strategy_table(args.second, variant)
+    isolation = isolation_of(args)
+    first, second = _strategy_table(args.first, variant, isolation), _strategy_table(args.second, variant, isolation)
     ab, ba = win_rate(variant, first, second), win_rate(variant, second, first)
     print(f"{args.first.name} moving first:  {ab:.6f}")
     print(f"{args.first.name} moving second: {1 - ba:.6f}")
@@ -166,7 +171,7 @@ def run_contest_check(args: argparse.Namespace) -> int:
     from graders.contest import check_entry
 
     variant = load_variant(args.variant)
-    problems = check_entry(args.file, variant)
+    problems = check_entry(args.file, variant, isolation=isolation_of(args))
     if problems:
         for line in problems:
             print(f"FAIL {line}")
@@ -184,7 +189,8 @@ def run_contest(args: argparse.Namespace) -> int:
         raise HogkitError(f"{args.entries} is not a folder", "give the folder that holds the entries")
     if args.jobs < 1:
         raise HogkitError("--jobs must be at least 1", "e.g. --jobs 2")
-    run_tournament(args.entries, variant=variant, out=args.out, resume=args.resume, jobs=args.jobs)
+    run_tournament(args.entries, variant=variant, out=args.out, resume=args.resume, jobs=args.jobs,
+                   isolation=isolation_of(args))
     return 0
 
 
