@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from hogkit.generate.source import REGION
 from hogkit.reference import reference_hog
 from hogkit.variant import load_variant, variant_names
 
@@ -44,3 +45,17 @@ def completed_kit(kit: Path, dest: Path) -> Path:
 def reference(variant):
     """The reference hog.py module of VARIANT."""
     return reference_hog(variant)
+
+
+def answered(skeleton: str, solution: str, done: set[str]) -> str:
+    """The text of a skeleton hog.py in which the student has written the answer regions of the
+    problems in DONE (numbers as in the markers: ``1``, ``5a``): each region comes from SOLUTION
+    (the regions of both are in the same order) once the first problem of its label (``5a`` of
+    ``5a, 5b, 6``) is done."""
+    regions = iter([match.group(0) for match in REGION.finditer(solution)])
+
+    def fill(match):
+        written = next(regions)
+        return written if match["label"].split(",")[0].strip() in done else match.group(0)
+
+    return REGION.sub(fill, skeleton)

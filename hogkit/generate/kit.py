@@ -18,6 +18,7 @@ from hogkit.errors import HogkitError
 from hogkit.generate.bank_step import STEPS as CHECKER_STEPS
 from hogkit.generate.calc_step import STEPS as TOOL_STEPS
 from hogkit.generate.notebooks import notebook_files
+from hogkit.generate.ready_step import STEPS as READY_STEPS
 from hogkit.generate.solution import contest_source, solution_hog_source
 from hogkit.generate.source import strip_solutions
 from hogkit.variant import Variant
@@ -83,6 +84,7 @@ STEPS: list[tuple[str, Step]] = [
     ("student skeleton", student_skeleton),
     ("notebooks", notebooks),
     ("GUI", gui),
+    *READY_STEPS,
     *TOOL_STEPS,
     *CHECKER_STEPS,
 ]
