@@ -1,11 +1,12 @@
 """Helpers for the Hog phase notebooks: load your hog.py, try examples, run checks, draw plots.
 
-This file is copied into every kit as notebooks/hog_notebook_helpers.py. It uses only the
-Python standard library, plus matplotlib for the Phase 3 plots; the exact win rates come from the
-kit's own calc.py, next to hog.py.
+This file is copied into every kit as hog_notebook_helpers.py, beside the notebooks. It uses only
+the Python standard library, plus matplotlib for the Phase 3 plots; the exact win rates come from
+the kit's own calc.py, next to hog.py.
 
-The notebooks import hog.py from the folder named by the environment variable HOG_DIR, or from
-../student_skeleton when it is not set.
+The notebooks use the hog.py beside them (in the student's folder). Elsewhere (the kit's
+notebooks/ folder) they use the one in ../student_skeleton, and the environment variable HOG_DIR,
+when set, names the folder to use instead.
 """
 
 import importlib
@@ -27,8 +28,12 @@ hog = None
 
 
 def hog_dir():
-    """The folder whose hog.py the notebooks use."""
-    return Path(os.environ.get('HOG_DIR', Path.cwd().parent / 'student_skeleton')).resolve()
+    """The folder whose hog.py the notebooks use: HOG_DIR, else the notebook's own folder when it
+    holds a hog.py, else ../student_skeleton."""
+    if os.environ.get('HOG_DIR'):
+        return Path(os.environ['HOG_DIR']).resolve()
+    here = Path.cwd()
+    return (here if (here / 'hog.py').exists() else here.parent / 'student_skeleton').resolve()
 
 
 def load_hog():
@@ -257,7 +262,7 @@ def exact_win_rates(strategy):
     calc = _calc()
     if calc is None:
         raise FileNotFoundError(f'there is no calc.py in {hog_dir()}; copy it and calc_model.json from your kit')
-    model = calc.load_model()
+    model = calc.load_model(hog if hog is not None else load_hog(), ready=calc.kit_module('ready'))
     return calc.figures(model, calc.strategy_table(strategy, model))
 
 

@@ -78,9 +78,9 @@ def test_the_spec_has_the_new_rules(fresh):
 
 def test_notebooks_run_against_the_solutions(fresh, kernel):
     _, kit = fresh
-    for name in NOTEBOOK_NAMES.values():
-        nb, failure = execute_notebook(kit / "notebooks" / f"{name}.ipynb",
-                                       hog_dir=completed_kit(kit, kit / f"done-{name}"), kernel_name=kernel)
+    for name in NOTEBOOK_NAMES.values():  # in a student's finished folder, beside hog.py
+        folder = completed_kit(kit, kit / f"done-{name}")
+        nb, failure = execute_notebook(folder / f"{name}.ipynb", kernel_name=kernel)
         assert failure is None, failure.line()
         text = "".join(out.get("text", "") for cell in nb.cells for out in cell.get("outputs", []))
         assert "All done!" in text and "still to do" not in text and "not done yet" not in text, text[-2000:]

@@ -64,7 +64,7 @@ def student_skeleton(kit: KitBuild) -> None:
 
 
 def notebooks(kit: KitBuild) -> None:
-    """notebooks/: one notebook per phase, and the helper module they import."""
+    """One notebook per phase and the helper module they import, in the student's folder and in notebooks/."""
     for path, text in notebook_files(kit.variant).items():
         kit.add(path, text)
 
