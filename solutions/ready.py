@@ -23,7 +23,7 @@ PROBES = {
     'is_swap': ('04', 'is_swap(2, 4)', 0, ()),
     'play': ('05a', 'play(always_roll(2), always_roll(2), dice=make_test_dice(4, 5, 6))', 100, ('roll_dice', 'free_bacon', 'take_turn', 'is_swap', 'feral_hogs_bonus')),
     'feral_hogs_bonus': ('05b', 'feral_hogs_bonus(5, 3)', 0, ()),
-    'announce_highest': ('07', 'announce_highest(0)(10, 0)', 0, ()),
+    'announce_highest': ('07', 'announce_highest(0)', 0, ()),
     'make_averaged': ('08', 'make_averaged(make_test_dice(4, 2), 2)()', 0, ()),
     'max_scoring_num_rolls': ('09', 'max_scoring_num_rolls(make_test_dice(3), 2)', 0, ('roll_dice', 'make_averaged')),
     'bacon_strategy': ('10', 'bacon_strategy(0, 0)', 0, ('roll_dice', 'free_bacon', 'take_turn')),

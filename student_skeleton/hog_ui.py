@@ -121,7 +121,8 @@ class Game:
             makers += [('announce_highest', lambda: hog.announce_highest(0)),
                        ('announce_highest', lambda: hog.announce_highest(1))]
         else:
-            notes.append(f'(announce_highest is left out of the commentary: {missing.line()}.)')
+            notes.append(f'(announce_highest is left out of the commentary until {missing.label} is finished: '
+                         f'{missing.reason}.)')
         makers.append(('announce_lead_changes', hog.announce_lead_changes))
         live = []
         for name, make in makers:

@@ -181,7 +181,8 @@ BAD_ENTRIES = {
     "unfinished": ("def final_strategy(score, opponent_score):\n    'not yet'\n",
                    "error: entry.py: final_strategy(0, 0) returns None — it must return one of 0 to 10"),
     "raises": ("def final_strategy(score, opponent_score):\n    return 10 // (opponent_score - 20)\n",
-               "error: entry.py: final_strategy(0, 20) raises ZeroDivisionError: integer division or modulo by zero — "),
+               "error: entry.py: final_strategy(0, 20) raises ZeroDivisionError: integer division or modulo by "
+               "zero — "),
     "too_many": ("def final_strategy(score, opponent_score):\n    return 12 if score > 50 else 3\n",
                  "error: entry.py: final_strategy(51, 0) returns 12 — it must return one of 0 to 10"),
     "no_strategy": ("PLAYER_NAME = 'x'\n", "error: entry.py has no final_strategy — define "),

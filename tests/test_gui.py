@@ -18,6 +18,7 @@ import struct
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -40,10 +41,9 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(scope="module")
-def display(tmp_path_factory):
-    """A fresh Xvfb display whose screen is mirrored into a file; yields (DISPLAY, screen file)."""
-    fbdir = tmp_path_factory.mktemp("xvfb")
+@contextmanager
+def virtual_display(fbdir: Path):
+    """A fresh Xvfb display whose screen is mirrored into a file in FBDIR; yields (DISPLAY, screen file)."""
     for number in range(91, 120):
         if not Path(f"/tmp/.X{number}-lock").exists():
             break
@@ -56,9 +56,18 @@ def display(tmp_path_factory):
             proc.kill()
             pytest.fail(f"Xvfb :{number} did not start")
         time.sleep(0.05)
-    yield f":{number}", screen
-    proc.terminate()
-    proc.wait(timeout=10)
+    try:
+        yield f":{number}", screen
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def display(tmp_path_factory):
+    """A fresh Xvfb display whose screen is mirrored into a file; yields (DISPLAY, screen file)."""
+    with virtual_display(tmp_path_factory.mktemp("xvfb")) as found:
+        yield found
 
 
 def read_xwd(path: Path) -> np.ndarray:

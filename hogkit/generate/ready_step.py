@@ -29,7 +29,7 @@ MARKERS = ("PROBES = {}\n", "LEGAL_CHOICES = []\n", "WILD_DICE = ''\n")
 # Tries of the functions no rule owns; a rule's functions try one of the rule's own examples.
 FIXED_TRIES = {
     "take_turn": "take_turn(2, 0, make_test_dice(4, 5))",
-    "announce_highest": "announce_highest(0)(10, 0)",
+    "announce_highest": "announce_highest(0)",
     "make_averaged": "make_averaged(make_test_dice(4, 2), 2)()",
     "max_scoring_num_rolls": "max_scoring_num_rolls(make_test_dice(3), 2)",
     "final_strategy": "final_strategy(0, 0)",
