@@ -84,18 +84,27 @@ def problem_of(name):
     return PROBES[name][0] if name in PROBES else ''
 
 
-def trial(hog, name):
-    """Try the function NAME of the module HOG once: None if it works, else why not (one line)."""
-    problem, call, goal, needs = PROBES[name]
-    if not callable(getattr(hog, name, None)):
-        return f'hog.py has no function {name}'
+def evaluate(hog, call):
+    """Evaluate CALL (Python text) with the names of the module HOG, quietly, within SECONDS:
+    (its value, None), or (None, why not in one line) when it raises an error or gives None."""
     try:
         with time_limit(SECONDS), redirect_stdout(io.StringIO()):
             value = eval(call, dict(vars(hog)))
     except Exception as exc:  # the student's code may raise anything
-        return f'{call} raises {type(exc).__name__}: {exc}'
+        return None, f'{call} raises {type(exc).__name__}: {exc}'
     if value is None:
-        return f'{call} returns None'
+        return None, f'{call} returns None'
+    return value, None
+
+
+def trial(hog, name):
+    """Try the function NAME of the module HOG once: None if it works, else why not (one line)."""
+    problem, call, goal, needs = PROBES[name]
+    if not callable(getattr(hog, name, None)):
+        return f'there is no function {name} in hog.py'
+    value, reason = evaluate(hog, call)
+    if reason is not None:
+        return reason
     if goal:
         if not (isinstance(value, (tuple, list)) and len(value) == 2
                 and all(type(score) is int for score in value)):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from hogkit.variant import load_variant, variant_names
 
 ROOT = Path(__file__).resolve().parent.parent
 MIXED_SPEC = ROOT / "tests" / "data" / "mixed.toml"
+KERNEL = "hogkit-test"  # the Jupyter kernel the notebook tests run: this very Python
 SEED_VARIANTS = ["fa19", "sp18", "su18", "fa17", "pig-tail"]
 ALL_SPECS = [*SEED_VARIANTS, str(MIXED_SPEC)]
 
@@ -30,6 +33,22 @@ def any_variant(request):
 @pytest.fixture
 def fa19():
     return load_variant("fa19")
+
+
+@pytest.fixture(scope="module")
+def kernel(tmp_path_factory):
+    """The Jupyter kernel KERNEL, which runs this very Python, found through JUPYTER_PATH; yields its name."""
+    root = tmp_path_factory.mktemp("jupyter")
+    spec = root / "kernels" / KERNEL
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "HogKit test", "language": "python",
+    }))
+    mp = pytest.MonkeyPatch()
+    mp.setenv("JUPYTER_PATH", str(root))
+    yield KERNEL
+    mp.undo()
 
 
 def completed_kit(kit: Path, dest: Path) -> Path:

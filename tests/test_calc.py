@@ -148,7 +148,7 @@ def test_baselines_are_the_kits_own_strategies(pig_tail_kit, tmp_path):
     found, left_out = calc.baselines(m)
     assert [name for name, _ in found] == ["always_roll(4)"]
     assert [name for name, _ in left_out] == ["pig_tail_strategy", "square_strategy"]
-    assert left_out[0][1].startswith("pig_tail_strategy(0, 0) returns None — ")
+    assert left_out[0][1].startswith("hog.py: pig_tail_strategy(0, 0) returns None — ")
     assert left_out[0][1].endswith("(Problem 10)") and left_out[1][1].endswith("(Problem 11)")
 
 
@@ -210,7 +210,8 @@ def test_a_copy_with_phase_1_counts_an_entry_and_names_the_unfinished_baselines(
     done = run_calc(copy, str(entry))
     assert done.returncode == 0, done.stderr
     assert list(figures_printed(done.stdout)) == ["always_roll(4)"]
-    assert "  pig_tail_strategy        left out until it works: pig_tail_strategy(0, 0) returns None" in done.stdout
+    assert "  pig_tail_strategy        left out until it works: hog.py: pig_tail_strategy(0, 0) returns None" \
+        in done.stdout
     unfinished = run_calc(copy)
     assert unfinished.returncode == 2
     assert unfinished.stderr == ("error: hog.py: final_strategy(0, 0) returns None — it must return one of 0 to 10 "

@@ -23,7 +23,6 @@ from hogkit.reference import reference_hog
 from hogkit.variant import load_variant
 from tests import test_gui as gui
 from tests.conftest import ROOT, completed_kit
-from tests.test_notebooks import KERNEL, write_kernel_spec
 
 display = gui.display  # the Xvfb display of the GUI test, used by the game below
 EDITS = {'zero_dice = "free_bacon_min"': 'zero_dice = "pig_tail"', 'bonus = "feral_hogs"': 'extra_turn = "time_trot"'}
@@ -54,17 +53,6 @@ def fresh(tmp_path_factory) -> tuple[Path, Path]:
     built = hogkit("build", "--variant", str(spec), "--out", str(kit))
     assert built.returncode == 0, built.stderr
     return spec, kit
-
-
-@pytest.fixture(scope="module")
-def kernel(tmp_path_factory):
-    """A Jupyter kernel that runs this very Python."""
-    root = tmp_path_factory.mktemp("jupyter")
-    write_kernel_spec(root)
-    mp = pytest.MonkeyPatch()
-    mp.setenv("JUPYTER_PATH", str(root))
-    yield KERNEL
-    mp.undo()
 
 
 def test_the_spec_has_the_new_rules(fresh):

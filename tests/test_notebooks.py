@@ -7,7 +7,6 @@ command that opens them is the `notebook` extra of pyproject.toml, named in the 
 from __future__ import annotations
 
 import json
-import sys
 import tomllib
 from pathlib import Path
 
@@ -19,31 +18,10 @@ from hogkit.generate.kit import build_kit
 from hogkit.generate.notebooks import NOTEBOOK_NAMES, NOTEBOOK_PACKAGES, execute_notebook, notebook_files
 from hogkit.reference import reference_hog
 from hogkit.variant import load_variant
-from tests.conftest import ALL_SPECS, ROOT, completed_kit
+from tests.conftest import ALL_SPECS, KERNEL, ROOT, completed_kit
 
-KERNEL = "hogkit-test"
 NAMES = list(NOTEBOOK_NAMES.values())
-
-
-def write_kernel_spec(root: Path) -> None:
-    """Write the spec of kernel KERNEL, which runs this very Python, under ROOT (for JUPYTER_PATH)."""
-    spec = root / "kernels" / KERNEL
-    spec.mkdir(parents=True)
-    (spec / "kernel.json").write_text(json.dumps({
-        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-        "display_name": "HogKit test", "language": "python",
-    }))
-
-
-@pytest.fixture(scope="module", autouse=True)
-def kernel_spec(tmp_path_factory):
-    """A kernel spec that runs this very Python, found through JUPYTER_PATH."""
-    root = tmp_path_factory.mktemp("jupyter")
-    write_kernel_spec(root)
-    mp = pytest.MonkeyPatch()
-    mp.setenv("JUPYTER_PATH", str(root))
-    yield
-    mp.undo()
+pytestmark = pytest.mark.usefixtures("kernel")
 
 
 def _build(tmp_path_factory, spec: str) -> Path:

@@ -29,7 +29,6 @@ from hogkit.generate.notebooks import execute_notebook
 from hogkit.variant import load_variant
 from tests import test_gui as gui
 from tests.conftest import ROOT, answered
-from tests.test_notebooks import KERNEL, write_kernel_spec
 
 SAY_LINE = "        say = say(score0, score1)\n"
 ORDER = ["1", "2", "3", "4", "5a", "5b", "6", "7", "8", "9", "10", "11", "12"]
@@ -78,16 +77,6 @@ def display(tmp_path_factory):
         return
     with gui.virtual_display(tmp_path_factory.mktemp("xvfb")) as found:
         yield found
-
-
-@pytest.fixture(scope="module")
-def kernel(tmp_path_factory):
-    root = tmp_path_factory.mktemp("jupyter")
-    write_kernel_spec(root)
-    mp = pytest.MonkeyPatch()
-    mp.setenv("JUPYTER_PATH", str(root))
-    yield KERNEL
-    mp.undo()
 
 
 def gui_game(student: Student, display, log: Path, *args: str) -> dict:

@@ -146,7 +146,7 @@ class Asker:
         function = getattr(self.hog, name, None)
         shown = f"{name}({', '.join('dice' if callable(a) else repr(a) for a in args)})"
         if not callable(function):
-            raise self.fail(name, f"{HOG_FILE} has no function {name}")
+            raise self.fail(name, f"there is no function {name}")
         try:
             with redirect_stdout(io.StringIO()):
                 value = function(*args)
@@ -297,10 +297,10 @@ def baselines(model: Model) -> tuple[list[tuple[str, Table]], list[tuple[str, st
         try:
             strategy = getattr(model.hog, function, None)
             if not callable(strategy):
-                raise CalcError(f"{HOG_FILE} has no {function} — define it in {HOG_FILE}")
+                raise CalcError(f"there is no {function} — define it")
             found.append((name, strategy_table(strategy, model, name=function)))
         except CalcError as exc:
-            left_out.append((name, f"{exc} ({model.spec.problem(function)})"))
+            left_out.append((name, f"{HOG_FILE}: {exc} ({model.spec.problem(function)})"))
     return found, left_out
 
 
