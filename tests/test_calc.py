@@ -228,5 +228,11 @@ def test_an_unfinished_copy_is_told_which_problem_to_finish(pig_tail_kit, tmp_pa
     copy = student_copy(pig_tail_kit, tmp_path / "no-2", PHASE_1 - {"2"})
     done = run_calc(copy, "hog_contest.py")
     assert done.returncode == 2 and done.stderr.startswith("error: hog.py: Problem 2 (pig_tail) is not finished: ")
+    course = student_copy(pig_tail_kit, tmp_path / "course", PHASE_1)
+    (course / "hog.py").write_text((course / "hog.py").read_text().replace("def square_swine(", "def squares("))
+    done = run_calc(course)
+    assert done.returncode == 2 and done.stderr == (
+        "error: hog.py has no function square_swine, which calc.py asks to count the game — put it back from the "
+        "kit's skeleton and write it (Problem 4)\n")
     missing = run_calc(pig_tail_kit / "solutions", "nope.py")
     assert missing.returncode == 2 and missing.stderr.startswith("error: nope.py does not exist — ")

@@ -5,6 +5,7 @@ problem to finish; fa17's Hog Wild turns roll four-sided dice."""
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 
@@ -12,6 +13,7 @@ import pytest
 
 from hogkit.generate.kit import build_kit
 from hogkit.variant import load_variant
+from tests.conftest import ROOT
 
 
 @pytest.fixture(scope="module")
@@ -71,3 +73,14 @@ def test_hog_wild_turns_roll_four_sided_dice(tmp_path):
     first = proc.stdout.split("\n")[0]  # 0 + 0 is a multiple of 7: the first turn is wild
     assert re.fullmatch(r"Player 0, you have 0 and your opponent 0\. How many dice \(-1 to 10\)\? "
                         r"Player 0 rolls 4 four-sided dice: [1-4] [1-4] [1-4] [1-4]\.", first), first
+
+
+def test_a_copy_written_against_the_course_skeleton_plays(kit, tmp_path):
+    """A Fall 2019 copy in the course's own style (no HogKit helpers) plays as it is."""
+    copy = tmp_path / "course"
+    shutil.copytree(kit.parent / "student_skeleton", copy)
+    shutil.copyfile(ROOT / "tests" / "data" / "course_copies" / "fa19_loops.py", copy / "hog.py")
+    proc = run_ui(copy, "--seed", "2", typed="4\n" * 200)
+    assert proc.returncode == 0, proc.stderr
+    assert "Game over: Player" in proc.stdout and "takes the lead by" in proc.stdout
+    assert "That's the biggest gain yet for Player" in proc.stdout

@@ -146,7 +146,8 @@ class Asker:
         function = getattr(self.hog, name, None)
         shown = f"{name}({', '.join('dice' if callable(a) else repr(a) for a in args)})"
         if not callable(function):
-            raise self.fail(name, f"there is no function {name}")
+            raise CalcError(f"{HOG_FILE} has no function {name}, which calc.py asks to count the game — put it "
+                            f"back from the kit's skeleton and write it ({self.spec.problem(name)})")
         try:
             with redirect_stdout(io.StringIO()):
                 value = function(*args)
