@@ -115,8 +115,8 @@ def _phase3_plots(nb: _Notebook, variant: Variant, problem_id: str) -> None:
         post = post_turn_strategy_name(variant.rules["post_turn"])
         nb.md("### How often does it win?\nThe kit's `calc.py` counts every way a game can go, weighed by "
               "its chance, so these win rates are exact, not estimates from simulated games. Your "
-              f"`final_strategy` meets `always_roll(4)`, `{zero}` and `{post}` (the kit's own versions "
-              "of Problems 10 and 11), once moving first and once moving second; the bar is the "
+              f"`final_strategy` meets `always_roll(4)`, `{zero}` and `{post}` (your own, from "
+              "Problems 10 and 11, once they work), once moving first and once moving second; the bar is the "
               "contest figure, the average of the two seats. In a terminal, `python3 calc.py` prints the "
               "same numbers.")
         nb.code("plot_win_rates(hog.final_strategy, 'final_strategy');")
