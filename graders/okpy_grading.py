@@ -13,9 +13,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from graders.isolation import UNSAFE_NOTE, Isolation
 from graders.oracle import short
 from graders.results import VISIBLE, GradeResult, ProblemResult, TestResult
-from graders.isolation import UNSAFE_NOTE, Isolation
 from graders.sandbox import Limits, Sandbox
 from hogkit.errors import HogkitError
 from hogkit.kit import ok as checker

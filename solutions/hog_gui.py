@@ -1,29 +1,31 @@
 """Play Hog in a window, using the functions in your hog.py (needs only Python with Tk).
 
-    python3 hog_gui.py                  you (Player 0) against the computer's final_strategy
-    python3 hog_gui.py -f               the same: play against final_strategy
-    python3 hog_gui.py --second         the computer moves first
-    python3 hog_gui.py --two-players    two people take turns at the same window
+    python3 hog_gui.py                  two people take turns at the window (once Phase 1 works)
+    python3 hog_gui.py -f               play against your final_strategy (Problem 12); each new
+                                        game swaps which player you control
+    python3 hog_gui.py -f --second      the same, with the computer moving first in the first game
     python3 hog_gui.py --seed 7         seed the dice, to replay a game
 
 Click a number to roll that many dice. The window shows the dice, the scores, the rules that
-changed the turn, and the commentary your Phase 2 functions print.
+changed the turn, and the commentary your Phase 2 functions print (the ones you have written).
+The game itself is hog_ui.py's: the two front ends play alike.
 
-Testing options: --autoplay clicks the buttons by itself, --log FILE writes a summary of the
-game as JSON, --exit-after MS closes the window MS milliseconds after the game ends.
+Testing options: --autoplay clicks the buttons by itself, --games N plays N games in a row,
+--log FILE writes a summary of the games as JSON, --exit-after MS closes the window MS
+milliseconds after the last game ends.
 """
 
 import argparse
-import io
 import json
+import os
 import queue
 import random
 import sys
 import threading
-from contextlib import redirect_stdout
 
 import hog
-from dice import make_test_dice, six_sided
+import hog_ui
+from dice import make_test_dice
 
 # The titles of this kit's rules, by family (filled in when the kit is built).
 RULE_TITLES = {'dice_outcome': 'Pig Out', 'zero_dice': 'Free Bacon', 'bonus': 'Feral Hogs', 'post_turn': 'Swine Swap'}
@@ -36,36 +38,24 @@ class GameStopped(Exception):
     """The window was closed while a player was choosing."""
 
 
-def legal_choices():
-    """The numbers of dice a player may choose in this kit: -1 (Pork Chop) only where it exists."""
-    if 'pork_chop' in hog.play.__code__.co_varnames:
-        return list(range(-1, 11))
-    return list(range(0, 11))
-
-
-def quietly(fn, *args):
-    """Call FN(*ARGS) and return (its result, what it printed)."""
-    out = io.StringIO()
-    with redirect_stdout(out):
-        result = fn(*args)
-    return result, out.getvalue()
-
-
-def turn_events(who, choice, outcomes, before, after):
-    """Name the rules that changed a turn, from what the turn did to the scores."""
+def turn_events(turn):
+    """Name the rules that changed TURN (a hog_ui.Turn), from what it did to the scores."""
+    who, choice, outcomes, before, after = turn.who, turn.choice, turn.outcomes, turn.before, turn.after
     events = []
     mover, waiting = after[who] - before[who], after[1 - who] - before[1 - who]
-    if choice == -1:
+    if turn.sides == 4:
+        events.append(f"{RULE_TITLES.get('dice_select', 'Four-sided dice')}: four-sided dice this turn.")
+    if choice == -1 and not outcomes:
         events.append(RULE_TITLES.get('special_move', 'Pork Chop') + '! The scores swap.')
-    elif choice == 0:
+    elif not outcomes:
         events.append(f"{RULE_TITLES.get('zero_dice', 'Zero dice')}: no dice rolled.")
     elif 1 in outcomes:
         events.append(f"{RULE_TITLES.get('dice_outcome', 'Pig Out')}: a 1 came up.")
-    if choice != -1 and waiting != 0:
+    if not (choice == -1 and not outcomes) and waiting != 0:
         events.append(RULE_TITLES.get('post_turn', 'Swap') + '! The scores swap.')
-    elif choice > 0 and waiting == 0:
+    elif outcomes and waiting == 0:
         try:
-            points = hog.take_turn(choice, before[1 - who], make_test_dice(*outcomes))
+            points = hog.take_turn(len(outcomes), before[1 - who], make_test_dice(*outcomes))
         except Exception:
             points = None
         if isinstance(points, int) and mover > points:
@@ -74,69 +64,39 @@ def turn_events(who, choice, outcomes, before, after):
     return events
 
 
-class Game:
-    """One game of hog.play in a worker thread; it talks to the window through two queues."""
+class Match:
+    """The games of one window, each played by hog_ui.Game in a worker thread; it talks to the
+    window through two queues. SEATS[i] is None for a person, else the computer's strategy."""
 
-    def __init__(self, strategies, names, *, dice=six_sided):
-        self.names = names
+    def __init__(self, seats, names):
+        self.seats, self.names = list(seats), list(names)
         self.to_window = queue.Queue()
         self.choices = queue.Queue()
-        self.strategies = [self._human(who) if s is None else self._computer(who, s)
-                           for who, s in enumerate(strategies)]
-        self.dice = dice
-        self.rolled, self.last = [], None
         self.stopped = False
 
-    def _human(self, who):
+    def swap_seats(self):
+        """The next game: whoever was Player 0 is Player 1."""
+        self.seats.reverse()
+        self.names.reverse()
+
+    def _person(self, who):
         def strategy(score, opponent_score):
             self.to_window.put(('ask', who, score, opponent_score))
             choice = self.choices.get()
             if choice is None:
                 raise GameStopped()
-            self.last = (who, choice)
             return choice
         return strategy
 
-    def _computer(self, who, strategy):
-        def checked(score, opponent_score):
-            choice = strategy(score, opponent_score)
-            if choice not in legal_choices():
-                raise ValueError(f'final_strategy returned {choice!r} for scores {score} and '
-                                 f'{opponent_score}: finish Problem 12 in hog.py first')
-            self.last = (who, choice)
-            return choice
-        return checked
-
-    def _recording_dice(self):
-        outcome = self.dice()
-        self.rolled.append(outcome)
-        return outcome
-
-    def _commentary(self, comment, scores):
-        def say(score0, score1):
-            who, choice = self.last
-            after = (score0, score1)
-            following, text = quietly(comment, score0, score1) if comment else (None, '')
-            self.to_window.put(('turn', who, choice, tuple(self.rolled), scores[0], after, text))
-            scores[0] = after
-            self.rolled = []
-            return self._commentary(following, scores)
-        return say
-
-    def run(self):
-        """Play the game (in the worker thread) and report the end to the window."""
+    def play(self):
+        """Play one game (in the worker thread) and report its turns and end to the window."""
+        strategies = [self._person(who) if seat is None else hog_ui.computer(seat, 'final_strategy')
+                      for who, seat in enumerate(self.seats)]
+        game = hog_ui.Game(strategies, on_turn=lambda turn: self.to_window.put(('turn', turn)),
+                           on_note=lambda note: self.to_window.put(('note', note)))
         try:
-            comment = hog.both(hog.announce_lead_changes(),
-                               hog.both(hog.announce_highest(0), hog.announce_highest(1)))
-            if not callable(comment):
-                comment = None
-            say = self._commentary(comment, [(0, 0)])
-            result = hog.play(self.strategies[0], self.strategies[1], dice=self._recording_dice,
-                              goal=hog.GOAL_SCORE, say=say)
-            if not isinstance(result, tuple) or max(result) < hog.GOAL_SCORE:
-                raise ValueError(f'play returned {result!r} before anyone reached {hog.GOAL_SCORE}: '
-                                 'finish Phase 1 in hog.py first')
-            self.to_window.put(('over', tuple(result)))
+            scores = game.run()
+            self.to_window.put(('over', tuple(scores)))
         except GameStopped:
             pass
         except Exception as exc:  # the student's code may raise anything: show it, don't crash
@@ -144,20 +104,21 @@ class Game:
 
 
 class Window:
-    """The Tk window: scores, dice, buttons, and the story of the game."""
+    """The Tk window: scores, dice, buttons, and the story of the games."""
 
-    def __init__(self, root, game, *, autoplay=False, log=None, exit_after=None):
+    def __init__(self, root, match, *, games=1, alternate=False, autoplay=False, log=None, exit_after=None):
         import tkinter as tk
-        self.tk, self.root, self.game = tk, root, game
+        self.tk, self.root, self.match = tk, root, match
+        self.games_left, self.alternate = games, alternate
         self.autoplay, self.log_path, self.exit_after = autoplay, log, exit_after
-        self.turns, self.asking, self.clicks = [], None, 0
+        self.turns, self.played, self.asking, self.clicks = [], [], None, 0
         root.title('Hog')
         root.protocol('WM_DELETE_WINDOW', self.close)
         top = tk.Frame(root, padx=10, pady=6)
         top.pack(fill='x')
         self.score_labels = []
-        for who, name in enumerate(game.names):
-            label = tk.Label(top, text=f'{name}: 0', font=('Helvetica', 20, 'bold'), width=16)
+        for who in range(2):
+            label = tk.Label(top, text='', font=('Helvetica', 20, 'bold'), width=16)
             label.grid(row=0, column=who)
             self.score_labels.append(label)
         self.status = tk.Label(root, text='', font=('Helvetica', 13))
@@ -167,18 +128,38 @@ class Window:
         buttons = tk.Frame(root)
         buttons.pack(pady=4)
         self.buttons = {}
-        for number in legal_choices():
+        for number in hog_ui.legal_choices():
             text = 'Pork Chop' if number == -1 else str(number)
             button = tk.Button(buttons, text=text, width=3 if number >= 0 else 9, state='disabled',
                                command=lambda n=number: self.choose(n))
             button.pack(side='left', padx=2)
             self.buttons[number] = button
+        self.again = tk.Button(buttons, text='New game', state='disabled', command=self.new_game)
+        self.again.pack(side='left', padx=12)
         self.story = tk.Text(root, width=80, height=18, font=('Courier', 11), wrap='word')
         self.story.tag_configure('rule', foreground='#b71c1c', font=('Courier', 11, 'bold'))
         self.story.tag_configure('say', foreground='#1a237e')
         self.story.pack(padx=10, pady=6)
-        threading.Thread(target=game.run, daemon=True).start()
+        self.start()
         root.after(20, self.poll)
+
+    def start(self):
+        """Start a game in a worker thread."""
+        self.turns = []
+        self.games_left -= 1
+        self.again.config(state='disabled')
+        for who, label in enumerate(self.score_labels):
+            label.config(text=f'{self.match.names[who]}: 0')
+        if self.played:
+            self.write('')
+        self.write(f'New game: {self.match.names[0]} moves first.', 'rule')
+        threading.Thread(target=self.match.play, daemon=True).start()
+
+    def new_game(self):
+        """The New game button: in a game against the computer, you change seats."""
+        if self.alternate:
+            self.match.swap_seats()
+        self.start()
 
     def write(self, text, tag=None):
         self.story.insert('end', text + '\n', tag)
@@ -188,16 +169,16 @@ class Window:
         """Handle every message from the game, then look again shortly."""
         try:
             while True:
-                message = self.game.to_window.get_nowait()
+                message = self.match.to_window.get_nowait()
                 getattr(self, 'on_' + message[0])(*message[1:])
         except queue.Empty:
             pass
-        if not self.game.stopped:
+        if not self.match.stopped:
             self.root.after(20, self.poll)
 
     def on_ask(self, who, score, opponent_score):
         self.asking = who
-        self.status.config(text=f'{self.game.names[who]}: you have {score}, your opponent {opponent_score}. '
+        self.status.config(text=f'{self.match.names[who]}: you have {score}, your opponent {opponent_score}. '
                                 'How many dice?')
         for button in self.buttons.values():
             button.config(state='normal')
@@ -214,7 +195,7 @@ class Window:
         for button in self.buttons.values():
             button.config(state='disabled')
         self.status.config(text='')
-        self.game.choices.put(number)
+        self.match.choices.put(number)
 
     def draw_dice(self, outcomes):
         self.canvas.delete('all')
@@ -229,32 +210,31 @@ class Window:
         if not outcomes:
             self.canvas.create_text(310, 40, text='no dice rolled', fill='white', font=('Helvetica', 16))
 
-    def on_turn(self, who, choice, outcomes, before, after, commentary):
-        name = self.game.names[who]
-        s = '' if name == 'You' else 's'
-        if choice == -1:
-            action = f'use{s} Pork Chop'
-        elif choice == 0:
-            action = f'roll{s} no dice'
-        else:
-            action = f'roll{s} {len(outcomes)} dice: ' + ' '.join(map(str, outcomes))
-        self.draw_dice(outcomes)
+    def on_turn(self, turn):
+        names = self.match.names
+        name = names[turn.who]
+        self.draw_dice(turn.outcomes)
         for player, label in enumerate(self.score_labels):
-            label.config(text=f'{self.game.names[player]}: {after[player]}')
-        self.write(f'{name} {action}. Scores {after[0]} - {after[1]}')
-        self.turns.append({'who': who, 'choice': choice, 'outcomes': list(outcomes), 'after': list(after)})
-        if len(self.turns) >= 2 and self.turns[-2]['who'] == who:
+            label.config(text=f'{names[player]}: {turn.after[player]}')
+        self.write(f'{name} {hog_ui.describe(turn, name)}. Scores {turn.after[0]} - {turn.after[1]}')
+        self.turns.append({'who': turn.who, 'choice': turn.choice, 'outcomes': list(turn.outcomes),
+                           'sides': turn.sides, 'after': list(turn.after)})
+        if len(self.turns) >= 2 and self.turns[-2]['who'] == turn.who:
             self.write(f"  {RULE_TITLES.get('extra_turn', 'Extra turn')}! {name} went again.", 'rule')
             self.turns[-2].setdefault('events', []).append('extra turn')
-        events = turn_events(who, choice, outcomes, before, after)
+        events = turn_events(turn)
         self.turns[-1]['events'] = events
         for event in events:
             self.write('  ' + event, 'rule')
-        for line in commentary.strip().splitlines():
+        for line in turn.commentary.strip().splitlines():
             self.write('  ' + line, 'say')
 
+    def on_note(self, note):
+        self.write(note, 'say')
+
     def on_over(self, scores):
-        winner = self.game.names[0 if scores[0] > scores[1] else 1]
+        names = self.match.names
+        winner = names[0 if scores[0] > scores[1] else 1]
         verb = 'win' if winner == 'You' else 'wins'
         self.status.config(text=f'Game over: {winner} {verb}, {scores[0]} to {scores[1]}!')
         self.write(f'Game over: {winner} {verb}!', 'rule')
@@ -264,49 +244,75 @@ class Window:
         self.status.config(text='The game stopped: see below.')
         self.write('Your hog.py stopped the game: ' + message, 'rule')
         self.finish({'error': message})
+        self.games_left = 0
 
     def finish(self, summary):
-        self.game.stopped = True
+        """A game is over: remember it, then start the next one or wait for New game."""
+        summary.update(turns=self.turns, names=list(self.match.names))
+        self.played.append(summary)
+        if self.games_left > 0 and 'error' not in summary:
+            if self.alternate:
+                self.match.swap_seats()
+            self.root.after(300, self.start)
+            return
+        self.again.config(state='normal')
         if self.log_path:
-            summary.update(turns=self.turns, names=list(self.game.names),
-                           story=self.story.get('1.0', 'end').strip().splitlines())
-            with open(self.log_path, 'w', encoding='utf-8') as file:
-                json.dump(summary, file, indent=1)
+            self.write_log()
         if self.exit_after is not None:
             self.root.after(self.exit_after, self.close)
 
+    def write_log(self):
+        """The last game's summary, with every game played and the story, as JSON (whole or not at all)."""
+        log = dict(self.played[-1], games=self.played, story=self.story.get('1.0', 'end').strip().splitlines())
+        partial = f'{self.log_path}.part'
+        with open(partial, 'w', encoding='utf-8') as file:
+            json.dump(log, file, indent=1)
+        os.replace(partial, self.log_path)
+
     def close(self):
-        self.game.stopped = True
-        self.game.choices.put(None)
+        self.match.stopped = True
+        self.match.choices.put(None)
         self.root.destroy()
 
 
 def main(argv=None):
-    """Parse the command line, open the window and play."""
+    """Parse the command line, check that hog.py can play, open the window and play."""
     parser = argparse.ArgumentParser(description='Play Hog in a window.')
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument('-f', '--final', action='store_true', help="play against final_strategy (the default)")
-    mode.add_argument('--two-players', action='store_true', help='two people take turns')
-    parser.add_argument('--second', action='store_true', help='the computer moves first')
+    mode.add_argument('-f', '--final', action='store_true', help='play against your final_strategy')
+    mode.add_argument('--two-players', action='store_true', help='two people take turns (the default)')
+    parser.add_argument('--second', action='store_true', help='with -f: the computer moves first')
     parser.add_argument('--seed', type=int, help='seed the dice, to replay a game')
     parser.add_argument('--autoplay', action='store_true', help='click the buttons automatically (for tests)')
-    parser.add_argument('--log', help='write a JSON summary of the game to this file')
-    parser.add_argument('--exit-after', type=int, metavar='MS', help='close this long after the game ends')
+    parser.add_argument('--games', type=int, default=1, help='with --autoplay: play this many games in a row')
+    parser.add_argument('--log', help='write a JSON summary of the games to this file')
+    parser.add_argument('--exit-after', type=int, metavar='MS', help='close this long after the last game ends')
+    parser.error = lambda message: parser.exit(2, f'error: {message} — see python3 hog_gui.py --help\n')
     args = parser.parse_args(argv)
+    if args.second and not args.final:
+        parser.error('--second is for a game against final_strategy (-f)')
+    if args.games < 1:
+        parser.error('--games must be at least 1')
     if args.seed is not None:
         random.seed(args.seed)
+    command = 'python3 hog_gui.py' + (' -f' if args.final else '')
+    try:
+        hog_ui.require(['play', 'final_strategy'] if args.final else ['play'], tool=command)
+    except hog_ui.NotReady as exc:
+        sys.exit(f'error: {exc}')
     try:
         import tkinter as tk
         root = tk.Tk()
     except Exception as exc:
         sys.exit(f'error: cannot open a window ({exc}) — run python3 hog_ui.py to play in the terminal')
-    if args.two_players:
-        strategies, names = (None, None), ('Player 0', 'Player 1')
-    elif args.second:
-        strategies, names = (hog.final_strategy, None), ('Computer', 'You')
+    if args.final:
+        seats, names = (None, hog.final_strategy), ('You', 'Computer')
+        if args.second:
+            seats, names = seats[::-1], names[::-1]
     else:
-        strategies, names = (None, hog.final_strategy), ('You', 'Computer')
-    Window(root, Game(strategies, names), autoplay=args.autoplay, log=args.log, exit_after=args.exit_after)
+        seats, names = (None, None), ('Player 0', 'Player 1')
+    Window(root, Match(seats, names), games=args.games if args.autoplay else 1, alternate=args.final,
+           autoplay=args.autoplay, log=args.log, exit_after=args.exit_after)
     root.mainloop()
 
 

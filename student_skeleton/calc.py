@@ -1,19 +1,19 @@
 #!/usr/bin/env python3
 """calc: the exact win rates of your final strategy (standard library; faster with NumPy).
 
-    python3 calc.py                 final_strategy of hog_contest.py against the kit's baselines
-                                    (always_roll(4) and your own Problem 10 and 11 strategies)
-    python3 calc.py hog.py          the final_strategy of another file
+    python3 calc.py                 the final_strategy of your hog.py (Problem 12) against the kit's
+                                    baselines: always_roll(4) and your own Problem 10 and 11 strategies
+    python3 calc.py hog_contest.py  the final_strategy of another file (here, your contest entry)
     python3 calc.py --no-numpy      compute without NumPy (the same numbers, more slowly)
 
 No game is simulated: every way a game can go is weighed by its probability, so the numbers are
 exact and the same on every run. A win rate is given for each seat (moving first and moving
 second) and as the contest figure, the average of the two.
 
-This file knows nothing about the rules. Everything they decide (the points each choice can
-score and how likely each is, what each player must remember between turns, what happens to
-the scores after a turn) comes from calc_model.json, written by HogKit from the rules of this
-kit, so calc.py counts the same game the rest of the kit plays.
+This file knows no rule, and the kit ships no answer: calc_model.json says only how a turn of this
+kit is put together. Everything the rules decide (the points of each number of dice, what happens to
+the scores after a turn, what a player must remember) comes from the functions of your own hog.py,
+so calc.py counts the game your code plays, and tells you which problem to finish when it cannot.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ import sys
 import time
 from collections.abc import Callable
 from contextlib import redirect_stdout
+from itertools import combinations_with_replacement
+from math import factorial
 from pathlib import Path
 from types import ModuleType
 from typing import TextIO
@@ -35,23 +37,27 @@ Strategy = Callable[[int, int], int]
 
 HERE = Path(__file__).resolve().parent
 MODEL_FILE = "calc_model.json"
-DEFAULT_ENTRY = "hog_contest.py"
-FORMAT = 2
+HOG_FILE = "hog.py"
+FORMAT = 3
+COMMAND = "python3 calc.py"
 
 
 class CalcError(Exception):
     """A problem, reported as one line: what is wrong — how to fix it."""
 
 
-# ------------------------------------------------------------------------------------ the model
+# ---------------------------------------------------------------------------- the kit's turn
 
 
-class Model:
-    """The game of one kit, as data: what every choice does in every hidden state.
+class Spec:
+    """How a turn of this kit is put together (calc_model.json), with no answer in it.
 
-    A context is ``who * hidden + h``: who moves and which hidden state (what the rules make the
-    players remember) the game is in. A cell is ``s0 * goal + s1``; the two cells after the last
-    one stand for a game won by player 0 and by player 1.
+    ``points`` scores a turn, ``after`` changes the scores after it (a ``swap`` or an ``update``),
+    ``wild`` says when the dice are four-sided, and ``hooks`` decide what a choice means
+    (``rolls``), the extra points (``bonus``) and an extra turn (``extra``), each with the hidden
+    fields it is given. ``next[h * C + c]`` is the next mover's hidden state after a turn from
+    hidden state h with choice c: [no Pork Chop, no extra turn], [no Pork Chop, extra turn],
+    [Pork Chop, no extra], [Pork Chop, extra] (-1 where the kit has no such turn).
     """
 
     def __init__(self, data: dict) -> None:
@@ -59,44 +65,31 @@ class Model:
             raise CalcError(f"{MODEL_FILE} is not a format {FORMAT} model — use the calc_model.json of your kit")
         self.name = data["variant"]
         self.title = data.get("title", self.name)
-        self.goal = goal = data["goal"]
+        self.goal = data["goal"]
+        self.entry = data["entry"]
         self.choices = tuple(data["choices"])
-        self.offset = -self.choices[0]
-        self.nchoice = len(self.choices)
-        self.hidden = data["hidden"]
+        self.points, self.after, self.wild = data["points"], tuple(data["after"]), data["wild"]
+        self.hooks = {key: (name, tuple(fields)) for key, (name, fields) in data["hooks"].items()}
+        self.problems = dict(data["problems"])
+        self.fields = tuple(data["fields"])
+        self.hidden = [dict(zip(self.fields, row, strict=True)) for row in data["hidden"]]
         self.start = data["start"]
-        self.rolls, self.bonus, self.next = data["rolls"], data["bonus"], data["next"]
-        six = [[tuple(pair) for pair in row] for row in data["dice"]]
-        four = [[tuple(pair) for pair in row] for row in data["wild_dice"]] if data.get("wild_dice") else six
-        zero = [[tuple(pair) for pair in row] for row in data["zero"]]
-        self.dists = six + four + zero  # rows: 1-10 six-sided dice, 1-10 wild dice, zero dice vs each score
-        self.wild = [[int(c) for c in row] for row in data["wild"]] if data.get("wild") else None
-        self.xmax = data["xmax"]
-        self.cells = goal * goal
-        # After a turn the mover has x points and the opponent b: code[b][x] is the mover-first cell
-        # (mover * goal + opponent) the rules lead to, -1 if the mover has won, -2 if the opponent has.
-        code = [[x * goal + b if x < goal else -1 for x in range(self.xmax + 1)] for b in range(goal)]
-        for b, x, c in data["post"]:
-            code[b][x] = c
-        won, lost = self.cells, self.cells + 1
-        self.target = [
-            [[c if c >= 0 else (won if c == -1 else lost) for c in row] for row in code],
-            [[(c % goal) * goal + c // goal if c >= 0 else (lost if c == -1 else won) for c in row] for row in code],
-        ]
+        self.next = [tuple(row) for row in data["next"]]
+        if len(self.next) != len(self.hidden) * len(self.choices):
+            raise ValueError("the table of next hidden states does not fit the hidden states")
         # what to compare against: always_roll(k) for a number, else a strategy of the kit's hog.py
         self.baseline_specs = [(str(name), spec) for name, spec in data["baselines"]]
         if not all(isinstance(spec, int) or isinstance(spec.get("function"), str) for _, spec in self.baseline_specs):
             raise ValueError("a baseline is neither a number of dice nor a function of hog.py")
 
-    def row(self, rolls: int, s0: int, s1: int, opponent: int) -> int:
-        """Which distribution of points a turn of ROLLS dice at scores (S0, S1) uses."""
-        if rolls == 0:
-            return 20 + opponent
-        return rolls - 1 + (10 if self.wild is not None and self.wild[s0][s1] else 0)
+    def problem(self, function: str) -> str:
+        """How the course names the problem that asks for FUNCTION: ``Problem 5a``."""
+        number = self.problems.get(function, "")
+        return f"Problem {number.lstrip('0') or '0'}" if number else "an earlier problem"
 
 
-def load_model(path: str | Path | None = None) -> Model:
-    """Read the model (default: calc_model.json next to calc.py)."""
+def load_spec(path: str | Path | None = None) -> Spec:
+    """Read calc_model.json (default: the one next to calc.py)."""
     path = Path(path) if path is not None else HERE / MODEL_FILE
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -105,9 +98,184 @@ def load_model(path: str | Path | None = None) -> Model:
     except (OSError, ValueError) as exc:
         raise CalcError(f"{path} cannot be read ({exc}) — restore it from your kit") from None
     try:
-        return Model(data)
+        return Spec(data)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise CalcError(f"{path} is damaged ({type(exc).__name__}: {exc}) — restore it from your kit") from None
+
+
+def test_dice(outcomes: tuple[int, ...]) -> Callable[[], int]:
+    """Dice that come up OUTCOMES in turn, over and over."""
+    position = -1
+
+    def dice() -> int:
+        nonlocal position
+        position = (position + 1) % len(outcomes)
+        return outcomes[position]
+    return dice
+
+
+def roll_distribution(score: Callable[[Callable[[], int]], int], num_rolls: int, sides: int) -> list[tuple[int, float]]:
+    """The exact distribution of SCORE(dice) when dice are NUM_ROLLS fair dice with SIDES sides.
+
+    What a roll scores depends only on which outcomes came up, not on their order, so each
+    multiset of outcomes is scored once, with its probability.
+    """
+    total, dist = sides ** num_rolls, {}
+    for multiset in combinations_with_replacement(range(1, sides + 1), num_rolls):
+        ways = factorial(num_rolls)
+        for face in set(multiset):
+            ways //= factorial(multiset.count(face))
+        points = score(test_dice(multiset))
+        dist[points] = dist.get(points, 0.0) + ways / total
+    return sorted(dist.items())
+
+
+class Asker:
+    """Calls the functions of the student's hog.py for the model, and turns every wrong answer into
+    one CalcError that names the problem to finish (through the kit's ready.py when there is one)."""
+
+    def __init__(self, spec: Spec, hog: ModuleType, ready: ModuleType | None = None) -> None:
+        self.spec, self.hog, self.ready = spec, hog, ready
+        self.memo: dict[tuple, object] = {}
+
+    def __call__(self, name: str, *args: object, kind: str = "int", low: int | None = None) -> object:
+        """NAME(*ARGS), checked: KIND is ``int`` (at least LOW when given) or ``bool`` (any value but None)."""
+        key = (name, *args)
+        if key in self.memo:
+            return self.memo[key]
+        function = getattr(self.hog, name, None)
+        shown = f"{name}({', '.join('dice' if callable(a) else repr(a) for a in args)})"
+        if not callable(function):
+            raise CalcError(f"{HOG_FILE} has no function {name}, which calc.py asks to count the game — put it "
+                            f"back from the kit's skeleton and write it ({self.spec.problem(name)})")
+        try:
+            with redirect_stdout(io.StringIO()):
+                value = function(*args)
+        except Exception as exc:  # noqa: BLE001 - the student's code may raise anything
+            raise self.fail(name, f"{shown} raises {type(exc).__name__}: {exc}") from None
+        if value is None:
+            raise self.fail(name, f"{shown} returns None")
+        if kind == "bool":
+            value = bool(value)
+        elif type(value) is not int:
+            raise self.fail(name, f"{shown} returns {value!r}, not a whole number")
+        elif low is not None and value < low:
+            raise self.fail(name, f"{shown} returns {value}, but calc.py needs at least {low} here "
+                                  "(every turn scores at least 1 point)")
+        if not any(callable(a) for a in args):
+            self.memo[key] = value
+        return value
+
+    def fail(self, name: str, what: str) -> CalcError:
+        """The error for a wrong answer WHAT of NAME: the first unfinished problem it builds on, if any."""
+        ready = self.ready
+        if ready is not None and name in getattr(ready, "PROBES", {}):
+            missing = ready.first_unfinished(self.hog, name)
+            if missing is not None:
+                return CalcError(f"{HOG_FILE}: {missing.line()} — calc.py counts the game your {HOG_FILE} "
+                                 f"plays: {missing.advice(COMMAND)}")
+        return CalcError(f"{HOG_FILE}: {what} — calc.py counts the game your {HOG_FILE} plays: "
+                         f"fix {name} ({self.spec.problem(name)}), then run {COMMAND} again")
+
+
+def _hook(ask: Asker, spec: Spec, key: str, given: dict, default: object, **checks: object) -> object:
+    """What the kit's hook KEY (``rolls``, ``bonus``, ``extra``) says, given the hidden fields and
+    choice GIVEN; DEFAULT when the kit has no such rule."""
+    if key not in spec.hooks:
+        return default
+    name, fields = spec.hooks[key]
+    return ask(name, *(given[f] for f in fields), **checks)
+
+
+def derive(spec: Spec, hog: ModuleType, *, ready: ModuleType | None = None) -> Model:
+    """The game of the student's HOG (a module) as calc.py counts it; CalcError when a function
+    it needs is not written yet or answers something no game can use."""
+    ask, goal = Asker(spec, hog, ready), spec.goal
+    points = spec.points
+
+    def turn(k: int, sides: int) -> list[tuple[int, float]]:
+        return roll_distribution(lambda dice: ask(points, k, 0, dice, low=1), k, sides)
+
+    six = [turn(k, 6) for k in range(1, 11)]
+    wild = None
+    if spec.wild:
+        wild = [[ask(spec.wild, m, o, kind="bool") for o in range(goal)] for m in range(goal)]
+    four = [turn(k, 4) for k in range(1, 11)] if spec.wild else six
+    zero = [[(ask(points, 0, b, low=1), 1.0)] for b in range(goal)]
+    hidden, nchoice = len(spec.hidden), len(spec.choices)
+    rolls, bonus, after = [0] * (2 * hidden * nchoice), [0] * (2 * hidden * nchoice), [0] * (2 * hidden * nchoice)
+    for h, state in enumerate(spec.hidden):
+        for ci, choice in enumerate(spec.choices):
+            given = dict(state, choice=choice)
+            r = _hook(ask, spec, "rolls", given, choice)
+            if r not in spec.choices:
+                raise CalcError(f"{HOG_FILE}: {spec.hooks['rolls'][0]} gives {r!r} for a choice of {choice} — "
+                                f"it must mean one of {spec.choices[0]} to {spec.choices[-1]} dice "
+                                f"({spec.problem(spec.hooks['rolls'][0])})")
+            b = 0 if r < 0 else _hook(ask, spec, "bonus", given, 0, low=0)
+            extra = bool(_hook(ask, spec, "extra", given, False, kind="bool"))
+            nxt = spec.next[h * nchoice + ci][2 * (r < 0) + extra]
+            if nxt < 0:
+                raise CalcError(f"{HOG_FILE}: this kit's rules never give that turn (choice {choice}) — "
+                                f"check {', '.join(name for name, _ in spec.hooks.values())}")
+            for who in range(2):
+                k = (who * hidden + h) * nchoice + ci
+                rolls[k], bonus[k] = r, b
+                after[k] = (who if extra else 1 - who) * hidden + nxt
+    xmax = goal - 1 + max(p for dist in six + four + zero for p, _ in dist) + max(bonus)
+    # After a turn the mover has x points and the opponent b: code[b][x] is the mover-first cell
+    # (mover * goal + opponent) the rules lead to, -1 if the mover has won, -2 if the opponent has.
+    name, kind = spec.after
+    code = []
+    for b in range(goal):
+        row = []
+        for x in range(xmax + 1):
+            if kind == "swap":
+                m, o = (b, x) if ask(name, x, b, kind="bool") else (x, b)
+            else:
+                m, o = ask(name, x, low=0), b
+            row.append(-1 if m >= goal else -2 if o >= goal else m * goal + o)
+        code.append(row)
+    return Model(spec, hog, dists=six + four + zero, wild=wild, rolls=rolls, bonus=bonus, after=after, code=code)
+
+
+# ------------------------------------------------------------------------------- the model
+
+
+class Model:
+    """The game of one kit as the student's hog.py plays it: what every choice does in every hidden state.
+
+    A context is ``who * hidden + h``: who moves and which hidden state (what the rules make the
+    players remember) the game is in. A cell is ``s0 * goal + s1``; the two cells after the last
+    one stand for a game won by player 0 and by player 1. ``dists`` rows: 1-10 six-sided dice,
+    1-10 four-sided dice, zero dice against each score.
+    """
+
+    def __init__(self, spec: Spec, hog: ModuleType | None, *, dists: list, wild: list | None, rolls: list[int],
+                 bonus: list[int], after: list[int], code: list[list[int]]) -> None:
+        self.spec, self.hog = spec, hog
+        self.name, self.title, self.goal = spec.name, spec.title, spec.goal
+        goal = self.goal
+        self.choices = spec.choices
+        self.offset = -self.choices[0]
+        self.nchoice = len(self.choices)
+        self.hidden = len(spec.hidden)
+        self.start = spec.start
+        self.rolls, self.bonus, self.next = rolls, bonus, after
+        self.dists, self.wild = dists, wild
+        self.xmax = len(code[0]) - 1
+        self.cells = goal * goal
+        won, lost = self.cells, self.cells + 1
+        self.target = [
+            [[c if c >= 0 else (won if c == -1 else lost) for c in row] for row in code],
+            [[(c % goal) * goal + c // goal if c >= 0 else (lost if c == -1 else won) for c in row] for row in code],
+        ]
+        self.baseline_specs = spec.baseline_specs
+
+
+def load_model(hog: ModuleType, path: str | Path | None = None, *, ready: ModuleType | None = None) -> Model:
+    """The game of the module HOG, from the kit's calc_model.json (or the one at PATH)."""
+    return derive(load_spec(path), hog, ready=ready)
 
 
 def always_roll(n: int, goal: int) -> Table:
@@ -115,45 +283,49 @@ def always_roll(n: int, goal: int) -> Table:
     return [[n] * goal for _ in range(goal)]
 
 
-def baselines(model: Model, *, folder: Path = HERE) -> tuple[list[tuple[str, Table]], list[tuple[str, str]]]:
+def baselines(model: Model) -> tuple[list[tuple[str, Table]], list[tuple[str, str]]]:
     """The kit's baselines as tables, and those left out with the reason (one line each).
 
-    A strategy of the kit's hog.py (in FOLDER) is the student's own, so it is left out until
-    that problem works (answers every pair of scores with a legal choice).
+    A strategy of the model's hog.py is the student's own, so it is left out until that problem
+    works (answers every pair of scores with a legal choice).
     """
-    found, left_out, hog = [], [], None
+    found, left_out = [], []
     for name, spec in model.baseline_specs:
         if isinstance(spec, int):
             found.append((name, always_roll(spec, model.goal)))
             continue
+        function = spec["function"]
         try:
-            hog = hog or load_module(folder / "hog.py")  # imported once, for every baseline in it
-            strategy = getattr(hog, spec["function"], None)
+            strategy = getattr(model.hog, function, None)
             if not callable(strategy):
-                raise CalcError(f"hog.py has no {spec['function']} — define it in hog.py")
-            found.append((name, strategy_table(strategy, model, name=spec["function"])))
+                raise CalcError(f"there is no {function} — define it")
+            found.append((name, strategy_table(strategy, model, name=function)))
         except CalcError as exc:
-            left_out.append((name, str(exc)))
+            left_out.append((name, f"{HOG_FILE}: {exc} ({model.spec.problem(function)})"))
     return found, left_out
 
 
 # ------------------------------------------------------------------------------ the strategy
 
 
-def _contest_check() -> ModuleType:
-    """The kit's contest_check module (next to calc.py): it asks a strategy at every pair."""
-    module = sys.modules.get("_calc_contest_check")
+def kit_module(name: str) -> ModuleType | None:
+    """The kit's module NAME (next to calc.py), imported once, or None if the kit has no such file."""
+    key = f"_calc_{name}"
+    module = sys.modules.get(key)
     if module is None:
-        spec = importlib.util.spec_from_file_location("_calc_contest_check", HERE / "contest_check.py")
+        path = HERE / f"{name}.py"
+        if not path.is_file():
+            return None
+        spec = importlib.util.spec_from_file_location(key, path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        sys.modules["_calc_contest_check"] = module
+        sys.modules[key] = module
     return module
 
 
 def strategy_table(strategy: Strategy, model: Model, name: str = "final_strategy") -> Table:
     """STRATEGY's choice at every pair of scores, or CalcError naming the first bad answer."""
-    answers, problem = _contest_check().answer_table(strategy, model.goal, model.choices, name=name)
+    answers, problem = kit_module("contest_check").answer_table(strategy, model.goal, model.choices, name=name)
     if problem:
         raise CalcError(problem)
     return [[answers[(s, o)] for o in range(model.goal)] for s in range(model.goal)]
@@ -178,14 +350,16 @@ def load_module(path: str | Path) -> ModuleType:
     return module
 
 
-def load_strategy(path: str | Path) -> Strategy:
-    """The final_strategy function of the Python file at PATH."""
-    path = Path(path)
-    module = load_module(path)
+def entry_strategy(module: ModuleType, path: Path, model: Model) -> Table:
+    """The table of the final_strategy of MODULE (the file at PATH), or CalcError naming the file."""
     strategy = getattr(module, "final_strategy", None)
     if not callable(strategy):
         raise CalcError(f"{path.name} has no final_strategy — define final_strategy(score, opponent_score)")
-    return strategy
+    try:
+        return strategy_table(strategy, model)
+    except CalcError as exc:
+        problem = f" ({model.spec.problem('final_strategy')})" if path.name == HOG_FILE else ""
+        raise CalcError(f"{path.name}: {exc}{problem}") from None
 
 
 # ------------------------------------------------------------------------------- the counting
@@ -268,7 +442,7 @@ def _count_python(model: Model, cols: list[Table], reach: list[int], levels: lis
                     if r == 0:
                         dist = dists[20 + opponent]
                     else:
-                        dist = dists[r + 9 if wild is not None and wild[s0][s1] else r - 1]
+                        dist = dists[r + 9 if wild is not None and wild[mover][opponent] else r - 1]
                     goes_to, start = goes[opponent], mover + bonus[k]
                     value = 0.0
                     for points, p in dist:
@@ -305,11 +479,11 @@ def _count_numpy(model: Model, cols: list[Table], reach: list[int], levels: list
         s0 = np.arange(max(0, total - goal + 1), min(goal - 1, total) + 1)
         s1 = total - s0
         cell = s0 * goal + s1
-        wild_row = 10 * wild[s0, s1]
         for level in levels:
             who = (level // hidden)[:, None]
             mover = np.where(who == 0, s0, s1)
             opponent = total - mover
+            wild_row = 10 * wild[mover, opponent]
             k = level[:, None] * nchoice + tables[who, mover, opponent]
             r, after = rolls[k], after_at[k]
             row = np.where(r > 0, r - 1 + wild_row, np.where(r == 0, 20 + opponent, 0))
@@ -352,9 +526,10 @@ def report(rows: list[tuple[str, float, float, float]], *, strategy_name: str, s
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line of calc.py."""
-    parser = argparse.ArgumentParser(prog="python3 calc.py", description="Exact win rates of your final_strategy.")
+    parser = argparse.ArgumentParser(prog=COMMAND, description="Exact win rates of your final_strategy.")
     parser.add_argument("file", nargs="?", default=None,
-                        help=f"the .py file whose final_strategy to measure (default: {DEFAULT_ENTRY})")
+                        help="the .py file whose final_strategy to measure (default: the kit's file of Problem 12, "
+                             f"{HOG_FILE})")
     parser.add_argument("--no-numpy", action="store_true", help="use plain Python even if NumPy is installed")
     parser.add_argument("--model", default=None, help=f"the model file (default: the {MODEL_FILE} of this kit)")
     return parser
@@ -363,12 +538,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run calc.py; return 0, or 2 after printing one ``error:`` line."""
     parser = build_parser()
-    parser.error = lambda message: parser.exit(2, f"error: {message} — see 'python3 calc.py --help'\n")
+    parser.error = lambda message: parser.exit(2, f"error: {message} — see '{COMMAND} --help'\n")
     args = parser.parse_args(argv)
     try:
-        model = load_model(args.model)
-        path = Path(args.file) if args.file else HERE / DEFAULT_ENTRY
-        table = strategy_table(load_strategy(path), model)
+        spec = load_spec(args.model)
+        hog = load_module(HERE / HOG_FILE)
+        model = derive(spec, hog, ready=kit_module("ready"))
+        path = Path(args.file) if args.file else HERE / spec.entry
+        entry = hog if path.resolve() == (HERE / HOG_FILE).resolve() else load_module(path)
+        table = entry_strategy(entry, path, model)
         numpy = False if args.no_numpy else importlib.util.find_spec("numpy") is not None
         if not numpy:
             print("(counting in plain Python: this can take a minute)", file=sys.stderr, flush=True)

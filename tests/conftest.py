@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -9,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from hogkit.generate.source import REGION
 from hogkit.reference import reference_hog
 from hogkit.variant import load_variant, variant_names
 
 ROOT = Path(__file__).resolve().parent.parent
 MIXED_SPEC = ROOT / "tests" / "data" / "mixed.toml"
+KERNEL = "hogkit-test"  # the Jupyter kernel the notebook tests run: this very Python
 SEED_VARIANTS = ["fa19", "sp18", "su18", "fa17", "pig-tail"]
 ALL_SPECS = [*SEED_VARIANTS, str(MIXED_SPEC)]
 
@@ -31,6 +34,22 @@ def any_variant(request):
 @pytest.fixture
 def fa19():
     return load_variant("fa19")
+
+
+@pytest.fixture(scope="module")
+def kernel(tmp_path_factory):
+    """The Jupyter kernel KERNEL, which runs this very Python, found through JUPYTER_PATH; yields its name."""
+    root = tmp_path_factory.mktemp("jupyter")
+    spec = root / "kernels" / KERNEL
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "HogKit test", "language": "python",
+    }))
+    mp = pytest.MonkeyPatch()
+    mp.setenv("JUPYTER_PATH", str(root))
+    yield KERNEL
+    mp.undo()
 
 
 def completed_kit(kit: Path, dest: Path) -> Path:
@@ -56,3 +75,17 @@ def autograder_zip(tmp_path_factory: pytest.TempPathFactory) -> Path:
                            "--out", str(out)], capture_output=True, text=True, cwd=ROOT, check=False)
     assert done.returncode == 0, done.stderr
     return out
+
+
+def answered(skeleton: str, solution: str, done: set[str]) -> str:
+    """The text of a skeleton hog.py in which the student has written the answer regions of the
+    problems in DONE (numbers as in the markers: ``1``, ``5a``): each region comes from SOLUTION
+    (the regions of both are in the same order) once the first problem of its label (``5a`` of
+    ``5a, 5b, 6``) is done."""
+    regions = iter([match.group(0) for match in REGION.finditer(solution)])
+
+    def fill(match):
+        written = next(regions)
+        return written if match["label"].split(",")[0].strip() in done else match.group(0)
+
+    return REGION.sub(fill, skeleton)

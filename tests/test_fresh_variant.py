@@ -23,7 +23,6 @@ from hogkit.reference import reference_hog
 from hogkit.variant import load_variant
 from tests import test_gui as gui
 from tests.conftest import ROOT, completed_kit
-from tests.test_notebooks import KERNEL, write_kernel_spec
 
 display = gui.display  # the Xvfb display of the GUI test, used by the game below
 EDITS = {'zero_dice = "free_bacon_min"': 'zero_dice = "pig_tail"', 'bonus = "feral_hogs"': 'extra_turn = "time_trot"'}
@@ -56,17 +55,6 @@ def fresh(tmp_path_factory) -> tuple[Path, Path]:
     return spec, kit
 
 
-@pytest.fixture(scope="module")
-def kernel(tmp_path_factory):
-    """A Jupyter kernel that runs this very Python."""
-    root = tmp_path_factory.mktemp("jupyter")
-    write_kernel_spec(root)
-    mp = pytest.MonkeyPatch()
-    mp.setenv("JUPYTER_PATH", str(root))
-    yield KERNEL
-    mp.undo()
-
-
 def test_the_spec_has_the_new_rules(fresh):
     spec, kit = fresh
     variant = load_variant(spec)
@@ -78,9 +66,9 @@ def test_the_spec_has_the_new_rules(fresh):
 
 def test_notebooks_run_against_the_solutions(fresh, kernel):
     _, kit = fresh
-    for name in NOTEBOOK_NAMES.values():
-        nb, failure = execute_notebook(kit / "notebooks" / f"{name}.ipynb",
-                                       hog_dir=completed_kit(kit, kit / f"done-{name}"), kernel_name=kernel)
+    for name in NOTEBOOK_NAMES.values():  # in a student's finished folder, beside hog.py
+        folder = completed_kit(kit, kit / f"done-{name}")
+        nb, failure = execute_notebook(folder / f"{name}.ipynb", kernel_name=kernel)
         assert failure is None, failure.line()
         text = "".join(out.get("text", "") for cell in nb.cells for out in cell.get("outputs", []))
         assert "All done!" in text and "still to do" not in text and "not done yet" not in text, text[-2000:]

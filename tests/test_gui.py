@@ -1,6 +1,9 @@
-"""The Tk GUI for real: a window on an Xvfb display, a whole game clicked through by the GUI's
+"""The Tk GUI for real: a window on an Xvfb display, whole games clicked through by the GUI's
 --autoplay hook with the student's (here: the reference) hog.py, and a screenshot of the screen
-kept as a test artifact (in $HOGKIT_ARTIFACTS, or the test's temporary folder) and checked.
+kept as a test artifact (in $HOGKIT_ARTIFACTS, or the test's temporary folder) and checked. Plain
+``hog_gui.py`` is a game between two people; ``-f`` plays final_strategy, and the person changes
+seats from one game to the next; fa17's Hog Wild turns roll four-sided dice; an unfinished copy is
+told which problem to finish, in one line, without a window.
 
 Xvfb writes its screen to a file (-fbdir) in XWD format; the test reads that file, so no
 screenshot tool is needed. Without Xvfb the test is skipped with the reason (.ci/run installs it).
@@ -15,6 +18,7 @@ import struct
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -37,10 +41,9 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(scope="module")
-def display(tmp_path_factory):
-    """A fresh Xvfb display whose screen is mirrored into a file; yields (DISPLAY, screen file)."""
-    fbdir = tmp_path_factory.mktemp("xvfb")
+@contextmanager
+def virtual_display(fbdir: Path):
+    """A fresh Xvfb display whose screen is mirrored into a file in FBDIR; yields (DISPLAY, screen file)."""
     for number in range(91, 120):
         if not Path(f"/tmp/.X{number}-lock").exists():
             break
@@ -53,9 +56,18 @@ def display(tmp_path_factory):
             proc.kill()
             pytest.fail(f"Xvfb :{number} did not start")
         time.sleep(0.05)
-    yield f":{number}", screen
-    proc.terminate()
-    proc.wait(timeout=10)
+    try:
+        yield f":{number}", screen
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def display(tmp_path_factory):
+    """A fresh Xvfb display whose screen is mirrored into a file; yields (DISPLAY, screen file)."""
+    with virtual_display(tmp_path_factory.mktemp("xvfb")) as found:
+        yield found
 
 
 def read_xwd(path: Path) -> np.ndarray:
@@ -114,6 +126,7 @@ def test_a_full_game_in_a_real_window(fa19_kit, display, tmp_path):
     assert proc.wait(timeout=30) == 0, proc.stderr.read()
 
     game = json.loads(log.read_text())
+    assert game["names"] == ["Player 0", "Player 1"]  # plain hog_gui.py: two people
     assert max(game["scores"]) >= 100
     assert game["turns"][-1]["after"] == game["scores"]
     assert len(game["turns"]) >= 5
@@ -132,11 +145,39 @@ def test_a_full_game_in_a_real_window(fa19_kit, display, tmp_path):
     assert felt.sum() > 5000, "the dice area is not on screen"
 
 
-def test_unfinished_skeleton_shows_the_problem_instead_of_crashing(fa19_kit, display, tmp_path):
+def test_against_final_strategy_you_change_seats_each_game(fa19_kit, display, tmp_path):
+    log = tmp_path / "final.json"
+    proc = play_in_window(fa19_kit, "solutions", display[0], log, "-f", "--games", "2", "--seed", "4",
+                          "--exit-after", "200")
+    _wait_for(log, proc)
+    assert proc.wait(timeout=30) == 0, proc.stderr.read()
+    games = json.loads(log.read_text())["games"]
+    assert [game["names"] for game in games] == [["You", "Computer"], ["Computer", "You"]]
+    for game in games:
+        assert max(game["scores"]) >= 100 and game["turns"][-1]["after"] == game["scores"]
+
+
+def test_hog_wild_turns_roll_four_sided_dice(display, tmp_path_factory, tmp_path):
+    kit = tmp_path_factory.mktemp("fa17")
+    build_kit(load_variant("fa17"), out=kit)
+    log = tmp_path / "fa17.json"
+    proc = play_in_window(kit, "solutions", display[0], log, "--seed", "2", "--exit-after", "100")
+    _wait_for(log, proc)
+    assert proc.wait(timeout=30) == 0, proc.stderr.read()
+    game = json.loads(log.read_text())
+    first = game["turns"][0]  # 0 + 0 is a multiple of 7: the first turn is wild; autoplay rolls 4
+    assert first["choice"] == 4 and first["sides"] == 4 and len(first["outcomes"]) == 4
+    assert all(1 <= outcome <= 4 for outcome in first["outcomes"])
+    assert "Player 0 rolls 4 four-sided dice: " in "\n".join(game["story"])
+    wild = [turn for turn in game["turns"] if turn["sides"] == 4]
+    assert all(turn["choice"] == len(turn["outcomes"]) for turn in wild if turn["choice"] > 0)
+
+
+def test_an_unfinished_copy_is_told_which_problem_to_finish(fa19_kit, display, tmp_path):
     log = tmp_path / "skeleton.json"
     proc = play_in_window(fa19_kit, "student_skeleton", display[0], log, "--exit-after", "100")
-    _wait_for(log, proc, 30)
-    assert proc.wait(timeout=30) == 0
-    game = json.loads(log.read_text())
-    assert "error" in game and "hog.py" in game["error"]
-    assert "Your hog.py stopped the game" in "\n".join(game["story"])
+    assert proc.wait(timeout=30) == 1
+    err = proc.stderr.read()
+    assert err.startswith("error: python3 hog_gui.py plays with your hog.py, and Problem 1 (roll_dice) is not "
+                          "finished: roll_dice(") and err.count("\n") == 1, err
+    assert "python3 ok -q 01" in err and "Traceback" not in err and not log.exists()

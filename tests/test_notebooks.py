@@ -1,11 +1,13 @@
-"""The phase notebooks: valid and deterministic, and executed for real with nbclient on a kernel,
-against the reference solutions (every check passes) and the student skeleton (runs to the end,
-says what is still to do), and a failing cell is reported with the cell and the error."""
+"""The phase notebooks: valid and deterministic, in the student's folder beside hog.py (and the same
+files in the kit's notebooks/ folder), and executed for real with nbclient on a kernel: in a
+student's finished folder (every check passes), from notebooks/ against the skeleton (runs to the
+end, says what is still to do); a failing cell is reported with the cell and the error; the
+command that opens them is the `notebook` extra of pyproject.toml, named in the student README."""
 
 from __future__ import annotations
 
 import json
-import sys
+import tomllib
 from pathlib import Path
 
 import nbformat
@@ -13,34 +15,13 @@ import pytest
 
 from hogkit.exact import always, contest_figure, table_array
 from hogkit.generate.kit import build_kit
-from hogkit.generate.notebooks import NOTEBOOK_NAMES, execute_notebook, notebook_files
+from hogkit.generate.notebooks import NOTEBOOK_NAMES, NOTEBOOK_PACKAGES, execute_notebook, notebook_files
 from hogkit.reference import reference_hog
 from hogkit.variant import load_variant
-from tests.conftest import ALL_SPECS, completed_kit
+from tests.conftest import ALL_SPECS, KERNEL, ROOT, completed_kit
 
-KERNEL = "hogkit-test"
 NAMES = list(NOTEBOOK_NAMES.values())
-
-
-def write_kernel_spec(root: Path) -> None:
-    """Write the spec of kernel KERNEL, which runs this very Python, under ROOT (for JUPYTER_PATH)."""
-    spec = root / "kernels" / KERNEL
-    spec.mkdir(parents=True)
-    (spec / "kernel.json").write_text(json.dumps({
-        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-        "display_name": "HogKit test", "language": "python",
-    }))
-
-
-@pytest.fixture(scope="module", autouse=True)
-def kernel_spec(tmp_path_factory):
-    """A kernel spec that runs this very Python, found through JUPYTER_PATH."""
-    root = tmp_path_factory.mktemp("jupyter")
-    write_kernel_spec(root)
-    mp = pytest.MonkeyPatch()
-    mp.setenv("JUPYTER_PATH", str(root))
-    yield
-    mp.undo()
+pytestmark = pytest.mark.usefixtures("kernel")
 
 
 def _build(tmp_path_factory, spec: str) -> Path:
@@ -85,25 +66,41 @@ def test_notebooks_are_valid_and_deterministic(spec):
 def test_problems_appear_in_order_with_rule_text(fa19):
     files = notebook_files(fa19)
     for phase, name in NOTEBOOK_NAMES.items():
-        text = files[f"notebooks/{name}.ipynb"]
+        text = files[f"student_skeleton/{name}.ipynb"]
         labels = [p.label for p in fa19.problems if p.phase == phase]
         positions = [text.index(f"## {label}:") for label in labels]
         assert positions == sorted(positions)
-    phase1 = files["notebooks/phase1_simulator.ipynb"]
+    phase1 = files["student_skeleton/phase1_simulator.ipynb"]
     for family in ("dice_outcome", "zero_dice", "bonus", "post_turn"):
         rule = fa19.rules[family]
         assert rule.title in phase1
         assert json.dumps(rule.examples[0].call)[1:-1].replace('"', "'") in phase1.replace('\\"', "'")
 
 
+def test_notebooks_sit_beside_hog_py_and_in_notebooks(fa19):
+    files = notebook_files(fa19)
+    for name in [*(f"{n}.ipynb" for n in NAMES), "hog_notebook_helpers.py"]:
+        assert files[f"student_skeleton/{name}"] == files[f"notebooks/{name}"]
+    assert len(files) == 2 * (len(NAMES) + 1)
+
+
+def test_the_notebook_extra_is_what_the_student_readme_installs():
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert extras["notebook"] == list(NOTEBOOK_PACKAGES)
+    readme = (ROOT / "student_skeleton" / "README_ok.md").read_text()
+    packages = " ".join(f'"{p}"' for p in NOTEBOOK_PACKAGES)
+    assert f"python3 -m pip install {packages}" in readme and "python3 -m notebook" in readme
+
+
 def test_reference_solutions_pass_every_check(fa19_kit, fa19, tmp_path):
     final = table_array(reference_hog(fa19).final_strategy, fa19.goal)
     figure = contest_figure(fa19, final, always(4, fa19.goal))  # the win rates shown must be exact
     for name in NAMES:
-        nb, failure = execute_notebook(fa19_kit / "notebooks" / f"{name}.ipynb",
-                                       hog_dir=completed_kit(fa19_kit, tmp_path / name), kernel_name=KERNEL)
+        folder = completed_kit(fa19_kit, tmp_path / name)  # a student's folder, every answer written
+        nb, failure = execute_notebook(folder / f"{name}.ipynb", kernel_name=KERNEL)
         assert failure is None, failure.line()
         text = _text(nb)
+        assert f"Using {folder.resolve() / 'hog.py'}" in text
         assert "All done!" in text, text[-2000:]
         assert "still to do" not in text and "not done yet" not in text
         if name == "phase3_strategies":
@@ -112,11 +109,11 @@ def test_reference_solutions_pass_every_check(fa19_kit, fa19, tmp_path):
 
 
 def test_skeleton_runs_to_the_end_and_lists_what_is_left(fa19_kit, fa19):
-    for phase, name in NOTEBOOK_NAMES.items():
-        nb, failure = execute_notebook(fa19_kit / "notebooks" / f"{name}.ipynb",
-                                       hog_dir=fa19_kit / "student_skeleton", kernel_name=KERNEL)
+    for phase, name in NOTEBOOK_NAMES.items():  # from notebooks/, they use ../student_skeleton
+        nb, failure = execute_notebook(fa19_kit / "notebooks" / f"{name}.ipynb", kernel_name=KERNEL)
         assert failure is None, failure.line()
         text = _text(nb)
+        assert f"Using {(fa19_kit / 'student_skeleton' / 'hog.py').resolve()}" in text
         for problem in fa19.problems:
             if problem.phase == phase and problem.id != "00":
                 assert f"{problem.label}: still to do" in text
@@ -129,8 +126,8 @@ def test_skeleton_runs_to_the_end_and_lists_what_is_left(fa19_kit, fa19):
 def test_other_variants_reference_passes(tmp_path_factory, spec):
     kit = _build(tmp_path_factory, spec)
     for name in ("phase1_simulator", "phase3_strategies"):
-        nb, failure = execute_notebook(kit / "notebooks" / f"{name}.ipynb",
-                                       hog_dir=completed_kit(kit, kit / f"done-{name}"), kernel_name=KERNEL)
+        folder = completed_kit(kit, kit / f"done-{name}")
+        nb, failure = execute_notebook(folder / f"{name}.ipynb", kernel_name=KERNEL)
         assert failure is None, failure.line()
         assert "All done!" in _text(nb)
 

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hogkit.bank import BANK_PATH, bank_json
+from hogkit.generate.notebooks import NOTEBOOK_PACKAGES
 
 if TYPE_CHECKING:
     from hogkit.generate.kit import KitBuild
@@ -54,9 +55,23 @@ at most {budget:g} seconds. Each problem found is printed on its own line, start
 the exit status is 0 for a valid entry and 1 otherwise. These are the same checks the course
 staff run on the entries.
 
-To see how well your entry does, `python3 calc.py` prints its exact win rates against
+To see how well your entry does, `python3 calc.py hog_contest.py` prints its exact win rates against
 `always_roll(4)` and the strategies of Problems 10 and 11, moving first, moving second and on
 average (the contest figure).
+
+## Notebooks
+
+Three Jupyter notebooks walk through the phases: `phase1_simulator.ipynb`,
+`phase2_commentary.ipynb` and `phase3_strategies.ipynb`. They use the `hog.py` in this folder:
+each problem's worked examples call your functions, a cell checks the problem with `ok` (as
+`python3 ok -q 03 --force` does), and Phase 3 draws your strategies and their exact win rates.
+Install Jupyter once:
+
+    python3 -m pip install {notebook_packages}
+
+then open this folder in your browser, and click a notebook:
+
+    python3 -m notebook
 
 ## Files
 
@@ -112,7 +127,8 @@ def checker_files(kit: KitBuild) -> None:
     kit.add("student_skeleton/README_ok.md",
             README.format(title=f"Hog ({kit.variant.title})", ids=ids, timeout=CASE_TIMEOUT,
                           field=f"`{variant.contest_name_field}`", pairs=variant.goal ** 2,
-                          legal=f"{variant.legal_rolls[0]} to {variant.legal_rolls[-1]}", budget=TIME_BUDGET))
+                          legal=f"{variant.legal_rolls[0]} to {variant.legal_rolls[-1]}", budget=TIME_BUDGET,
+                          notebook_packages=" ".join(f'"{p}"' for p in NOTEBOOK_PACKAGES)))
 
 
 STEPS = [

@@ -143,7 +143,7 @@ def render_hog(variant: Variant, *, table_rows: list[str] | None = None, about: 
     parts.append(_banner("Phase 3: Strategies"))
     parts += [template(strategy_fns, n) for n in ("always_roll", "make_averaged",
                                                   "max_scoring_num_rolls", "winner",
-                                                  "average_win_rate", "run_experiments",
+                                                  "average_win_rate", "run_experiments", "win_rates_work", "works",
                                                   "bacon_strategy")]
     post_template = "swap_strategy" if rules["post_turn"].kind == "swap" else "square_strategy"
     parts.append(template(strategy_fns, post_template))

@@ -19,6 +19,7 @@ from hogkit.generate.bank_step import STEPS as CHECKER_STEPS
 from hogkit.generate.calc_step import STEPS as TOOL_STEPS
 from hogkit.generate.notebooks import notebook_files
 from hogkit.generate.okpy_step import STEPS as OKPY_STEPS
+from hogkit.generate.ready_step import STEPS as READY_STEPS
 from hogkit.generate.solution import contest_source, solution_hog_source
 from hogkit.generate.source import strip_solutions
 from hogkit.variant import Variant
@@ -64,7 +65,7 @@ def student_skeleton(kit: KitBuild) -> None:
 
 
 def notebooks(kit: KitBuild) -> None:
-    """notebooks/: one notebook per phase, and the helper module they import."""
+    """One notebook per phase and the helper module they import, in the student's folder and in notebooks/."""
     for path, text in notebook_files(kit.variant).items():
         kit.add(path, text)
 
@@ -84,6 +85,7 @@ STEPS: list[tuple[str, Step]] = [
     ("student skeleton", student_skeleton),
     ("notebooks", notebooks),
     ("GUI", gui),
+    *READY_STEPS,
     *TOOL_STEPS,
     *CHECKER_STEPS,
     *OKPY_STEPS,

@@ -1,5 +1,9 @@
 """The phase notebooks of a kit: one Jupyter notebook per phase, written from the rule registry.
 
+They are part of what a student downloads (``student_skeleton/``, beside ``hog.py``, which they
+use), and the same files are written to the kit's top-level ``notebooks/`` folder, where they use
+``../student_skeleton`` (or the folder named by ``HOG_DIR``).
+
 Each notebook walks through its phase's problems in order: what the problem asks and the rule
 in plain words (from the problem's spec), the seed's worked examples as cells that call the
 student's own ``hog.py``, and a cell that checks the problem with the kit's own checker (the
@@ -23,8 +27,11 @@ from hogkit.problems.checks import ProblemSpec
 from hogkit.problems.specs import problem_specs
 from hogkit.variant import Variant
 
-HELPERS_PATH = "notebooks/hog_notebook_helpers.py"
+HELPERS_NAME = "hog_notebook_helpers.py"
 NOTEBOOK_NAMES = {1: "phase1_simulator", 2: "phase2_commentary", 3: "phase3_strategies"}
+NOTEBOOK_FOLDERS = ("student_skeleton", "notebooks")
+# What a student installs to open the notebooks: the same list is pyproject.toml's `notebook` extra.
+NOTEBOOK_PACKAGES = ("notebook>=7", "matplotlib>=3.8")
 
 @dataclass(frozen=True)
 class NotebookFailure:
@@ -108,10 +115,10 @@ def _phase3_plots(nb: _Notebook, variant: Variant, problem_id: str) -> None:
         post = post_turn_strategy_name(variant.rules["post_turn"])
         nb.md("### How often does it win?\nThe kit's `calc.py` counts every way a game can go, weighed by "
               "its chance, so these win rates are exact, not estimates from simulated games. Your "
-              f"`final_strategy` meets `always_roll(4)`, `{zero}` and `{post}` (the kit's own versions "
-              "of Problems 10 and 11), once moving first and once moving second; the bar is the "
+              f"`final_strategy` meets `always_roll(4)`, `{zero}` and `{post}` (your own, from "
+              "Problems 10 and 11, once they work), once moving first and once moving second; the bar is the "
               "contest figure, the average of the two seats. In a terminal, `python3 calc.py` prints the "
-              "same numbers for `hog_contest.py`.")
+              "same numbers.")
         nb.code("plot_win_rates(hog.final_strategy, 'final_strategy');")
 
 
@@ -123,10 +130,10 @@ def phase_notebook(variant: Variant, phase: int) -> str:
     nb.md(
         f"# Hog, {variant.title}: Phase {phase}, {PHASE_TITLES[phase]}\n\n"
         f"This semester's rules: {rules}. The game ends when a player reaches {variant.goal}.\n\n"
-        "Run the cells from the top. They call the functions in your own `hog.py` (from "
-        "`../student_skeleton`, or the folder in the `HOG_DIR` environment variable), so edit "
-        "`hog.py`, then run the notebook again to see your progress. A problem you have not "
-        "finished says *not done yet* or *still to do*; nothing here changes your files."
+        "Run the cells from the top. They call the functions in your own `hog.py`, the one in this "
+        "notebook's folder, so edit `hog.py`, then run the notebook again to see your progress. A "
+        "problem you have not finished says *not done yet* or *still to do*; nothing here changes "
+        "your files."
     )
     nb.code("from hog_notebook_helpers import *\n\nhog = load_hog()")
     for spec in specs:
@@ -139,15 +146,16 @@ def phase_notebook(variant: Variant, phase: int) -> str:
 
 
 def notebook_files(variant: Variant) -> dict[str, str]:
-    """Every notebook file of VARIANT's kit: relative path -> text."""
-    files = {f"notebooks/{name}.ipynb": phase_notebook(variant, phase) for phase, name in NOTEBOOK_NAMES.items()}
-    files[HELPERS_PATH] = Path(helpers.__file__).read_text(encoding="utf-8")
-    return files
+    """Every notebook file of VARIANT's kit, in each of NOTEBOOK_FOLDERS: relative path -> text."""
+    files = {f"{name}.ipynb": phase_notebook(variant, phase) for phase, name in NOTEBOOK_NAMES.items()}
+    files[HELPERS_NAME] = Path(helpers.__file__).read_text(encoding="utf-8")
+    return {f"{folder}/{name}": text for folder in NOTEBOOK_FOLDERS for name, text in files.items()}
 
 
-def execute_notebook(path: Path, *, hog_dir: Path, kernel_name: str = "python3",
+def execute_notebook(path: Path, *, hog_dir: Path | None = None, kernel_name: str = "python3",
                      timeout: int = 60) -> tuple[dict, NotebookFailure | None]:
-    """Run the notebook at PATH from its folder against the hog.py in HOG_DIR.
+    """Run the notebook at PATH from its folder, as Jupyter would, against the hog.py beside it (or
+    the one in HOG_DIR, when given).
 
     Returns the executed notebook and None, or the notebook and where it failed (the cell and
     the error); a cell that runs longer than TIMEOUT seconds counts as failed.
@@ -162,7 +170,10 @@ def execute_notebook(path: Path, *, hog_dir: Path, kernel_name: str = "python3",
         raise HogkitError(f"cannot run notebooks ({exc})", "pip install nbformat nbclient ipykernel") from None
     nb = nbformat.read(path, as_version=4)
     saved = os.environ.get("HOG_DIR")
-    os.environ["HOG_DIR"] = str(Path(hog_dir).resolve())
+    if hog_dir is None:
+        os.environ.pop("HOG_DIR", None)
+    else:
+        os.environ["HOG_DIR"] = str(Path(hog_dir).resolve())
     client = NotebookClient(nb, timeout=timeout, kernel_name=kernel_name,
                             resources={"metadata": {"path": str(Path(path).parent)}})
     failure = None

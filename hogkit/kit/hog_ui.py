@@ -1,30 +1,194 @@
 """Play Hog in a terminal, using the functions in your hog.py.
 
-    python3 hog_ui.py                       you (Player 0) against final_strategy
-    python3 hog_ui.py --second              you move second
-    python3 hog_ui.py --two-players         two people at one keyboard
+    python3 hog_ui.py                       two people at one keyboard (once Phase 1 works)
+    python3 hog_ui.py -f                    you against your final_strategy (Problem 12)
+    python3 hog_ui.py -f --second           the same, with the computer moving first
     python3 hog_ui.py --watch --seed 7      watch final_strategy play always_roll(4)
 
-Type a number of dice when asked; Ctrl-D or 'q' ends the game.
+Type a number of dice when asked; Ctrl-D or 'q' ends the game. hog_gui.py plays the same games
+in a window: both use the Game below, which shows every turn even before your play calls its
+commentary (Problem 6), and leaves out the commentary functions you have not written yet.
 """
 
 import argparse
+import io
 import random
 import sys
+from contextlib import redirect_stdout
 
 import hog
-from dice import six_sided
+import ready
+from dice import four_sided, six_sided
 
 
 class GameAbandoned(Exception):
     """The person at the keyboard ended the game."""
 
 
+class NotReady(Exception):
+    """hog.py cannot play this game yet; the message is one line for the player."""
+
+
 def legal_choices():
-    """The numbers of dice a player may choose in this variant."""
-    if 'pork_chop' in hog.play.__code__.co_varnames:
-        return list(range(-1, 11))
-    return list(range(0, 11))
+    """The numbers of dice a player may choose in this kit."""
+    return list(ready.LEGAL_CHOICES)
+
+
+def require(names, *, tool):
+    """Raise NotReady naming the first problem that the functions NAMES of hog.py still wait for;
+    TOOL is the command to run again once it is finished."""
+    missing = ready.missing(hog, names)
+    if missing is not None:
+        raise NotReady(f'{tool} plays with your hog.py, and {missing.line()} — {missing.advice(tool)}')
+
+
+def computer(strategy, name):
+    """Wrap STRATEGY so that it checks each answer; NAME is used in the message."""
+    choices = legal_choices()
+
+    def checked(score, opponent_score):
+        number = strategy(score, opponent_score)
+        if type(number) is not int or number not in choices:
+            raise ValueError(f'{name} returned {number!r} for scores {score} and {opponent_score}; it must '
+                             f'return one of {choices[0]} to {choices[-1]} (Problem 12 in hog.py)')
+        return number
+    return checked
+
+
+class Turn:
+    """One turn as the game saw it: who moved, their choice, the dice, the scores before and after
+    (Player 0's first), the sides of the dice, and the commentary printed after it."""
+
+    def __init__(self, who, choice, before):
+        self.who, self.choice, self.before = who, choice, before
+        self.outcomes, self.sides, self.after, self.commentary = [], 6, None, ''
+        self.said = False
+
+
+class Game:
+    """One game of your hog.play, seen turn by turn.
+
+    The strategies, dice and commentary handed to play are wrapped so that the game can be told:
+    a turn starts when play asks a strategy, its dice are the outcomes rolled until the next ask,
+    and its scores afterwards are the ones the next ask is given (or play returns). ON_TURN is
+    called with each Turn once it is over, ON_NOTE with a line about the kit's commentary.
+    """
+
+    def __init__(self, strategies, *, dice=six_sided, wild_dice=four_sided, on_turn=print, on_note=print):
+        self.strategies = [self._asking(who, strategy) for who, strategy in enumerate(strategies)]
+        self.dice, self.wild_dice = self._rolling(dice, 6), self._rolling(wild_dice, 4)
+        self.on_turn, self.on_note = on_turn, on_note
+        self.current, self.turns = None, []
+        self.commentary, self.notes = self._commentary_parts()
+        self.heard_say = False
+
+    def _asking(self, who, strategy):
+        def ask(score, opponent_score):
+            now = (score, opponent_score) if who == 0 else (opponent_score, score)
+            self._close(now)
+            choice = strategy(score, opponent_score)
+            self.current = Turn(who, choice, now)
+            return choice
+        return ask
+
+    def _rolling(self, dice, sides):
+        def roll():
+            outcome = dice()
+            if self.current is not None:
+                self.current.outcomes.append(outcome)
+                self.current.sides = sides
+            return outcome
+        return roll
+
+    def _close(self, scores):
+        """The turn in progress is over: it left the scores at SCORES."""
+        turn, self.current = self.current, None
+        if turn is None:
+            return
+        turn.after = tuple(scores)
+        if not turn.said and not self.heard_say and not self.turns:
+            self.on_note('(No commentary yet: play does not call say after each turn. That is Problem 6.)')
+        self.turns.append(turn)
+        self.on_turn(turn)
+
+    def _commentary_parts(self):
+        """The course's commentary, both(announce_highest(0), both(announce_highest(1),
+        announce_lead_changes())), as a list of [name, function] parts without the ones not
+        written yet, and a note for each part left out."""
+        makers, notes = [], []
+        missing = ready.missing(hog, ['announce_highest'])
+        if missing is None:
+            makers += [('announce_highest', lambda: hog.announce_highest(0)),
+                       ('announce_highest', lambda: hog.announce_highest(1))]
+        else:
+            notes.append(f'(announce_highest is left out of the commentary until {missing.label} is finished: '
+                         f'{missing.reason}.)')
+        makers.append(('announce_lead_changes', lambda: hog.announce_lead_changes()))
+        live = []
+        for name, make in makers:
+            try:
+                function = make()
+            except Exception as exc:  # the student's code may raise anything
+                function = exc
+            if callable(function):
+                live.append([name, function])
+            else:
+                notes.append(f'({name} is left out of the commentary: it gives {function!r}.)')
+        return live, notes
+
+    def say(self, score0, score1):
+        """The commentary function handed to play: runs every live part and keeps what it says."""
+        self.heard_say = True
+        out = io.StringIO()
+        for part in list(self.commentary):
+            name, function = part
+            try:
+                with redirect_stdout(out):
+                    following = function(score0, score1)
+            except Exception as exc:
+                following, why = None, f'raised {type(exc).__name__}: {exc}'
+            else:
+                why = f'returned {following!r}'
+            if callable(following):
+                part[1] = following
+            else:
+                self.commentary.remove(part)
+                self.on_note(f'({name} is left out of the commentary from now on: it {why}.)')
+        if self.current is not None:
+            self.current.said = True
+            self.current.commentary += out.getvalue()
+        return self.say
+
+    def run(self):
+        """Play the whole game with hog.play; return the final scores."""
+        for note in self.notes:
+            self.on_note(note)
+        keywords = {'dice': self.dice, 'goal': hog.GOAL_SCORE, 'say': self.say}
+        if ready.WILD_DICE:
+            keywords[ready.WILD_DICE] = self.wild_dice
+        result = hog.play(self.strategies[0], self.strategies[1], **keywords)
+        if not (isinstance(result, tuple) and len(result) == 2 and max(result) >= hog.GOAL_SCORE):
+            raise ValueError(f'play returned {result!r} before anyone reached {hog.GOAL_SCORE} (Problem 5a)')
+        self._close(result)
+        return result
+
+
+def describe(turn, name):
+    """What NAME did in TURN, in words: 'rolls 3 dice: 4 2 6'."""
+    s = '' if name == 'You' else 's'
+    if turn.choice == -1 and not turn.outcomes:
+        return f'use{s} Pork Chop'
+    if not turn.outcomes:
+        return f'roll{s} no dice'
+    kind = ' four-sided' if turn.sides == 4 else ''
+    return f'roll{s} {len(turn.outcomes)}{kind} dice: ' + ' '.join(map(str, turn.outcomes))
+
+
+def game_over(scores, names):
+    """The last line of a game."""
+    winner = names[0] if scores[0] > scores[1] else names[1]
+    verb = 'win' if winner == 'You' else 'wins'
+    return f'Game over: {names[0]} {scores[0]}, {names[1]} {scores[1]}. {winner} {verb}!'
 
 
 def ask_for_dice(name, read=input, write=print):
@@ -52,98 +216,49 @@ def ask_for_dice(name, read=input, write=print):
     return strategy
 
 
-def computer(strategy, name):
-    """Wrap STRATEGY so that it checks its answer; NAME is used in error messages."""
-    choices = legal_choices()
-
-    def checked(score, opponent_score):
-        number = strategy(score, opponent_score)
-        if number not in choices:
-            raise SystemExit(f'error: {name} returned {number!r} for scores {score} and '
-                             f'{opponent_score} — finish Problem 12 in hog.py first')
-        return number
-    return checked
-
-
-class Narrator:
-    """Tell the story of a game: the dice of every turn, the scores, and the commentary."""
-
-    def __init__(self, names, write=print):
-        self.names = names
-        self.write = write
-        self.rolled = []
-        self.choices = []
-
-    def dice(self, dice):
-        """Wrap DICE so that every outcome is remembered for the turn's summary."""
-        def recording():
-            outcome = dice()
-            self.rolled.append(outcome)
-            return outcome
-        return recording
-
-    def strategy(self, who, strategy):
-        """Wrap STRATEGY so the narrator knows who chose how many dice."""
-        def recording(score, opponent_score):
-            number = strategy(score, opponent_score)
-            self.choices.append((who, number))
-            return number
-        return recording
-
-    def commentary(self, comment):
-        """A commentary function: summarize the turn, then let COMMENT speak."""
-        def say(score0, score1):
-            who, number = self.choices[-1]
-            s = '' if self.names[who] == 'You' else 's'
-            if number == -1 and not self.rolled:
-                action = f'use{s} Pork Chop: the scores swap'
-            elif number == 0:
-                action = f'roll{s} no dice'
-            else:
-                action = f'roll{s} {len(self.rolled)} dice: ' + ' '.join(map(str, self.rolled))
-            self.write(f'{self.names[who]} {action}.')
-            self.write(f'  Score: {self.names[0]} {score0}, {self.names[1]} {score1}')
-            self.rolled = []
-            return self.commentary(comment(score0, score1))
-        return say
-
-
 def run_game(strategies, names, *, dice=six_sided, write=print):
     """Play one game with STRATEGIES (a pair) and print it; return the final scores."""
-    narrator = Narrator(names, write)
-    comment = hog.both(hog.announce_lead_changes(), hog.both(hog.announce_highest(0),
-                                                              hog.announce_highest(1)))
-    say = narrator.commentary(comment)
-    score0, score1 = hog.play(narrator.strategy(0, strategies[0]),
-                              narrator.strategy(1, strategies[1]),
-                              dice=narrator.dice(dice), goal=hog.GOAL_SCORE, say=say)
-    winner = names[0] if score0 > score1 else names[1]
-    write(f'Game over: {names[0]} {score0}, {names[1]} {score1}. {winner} wins!')
-    return score0, score1
+    def show(turn):
+        write(f'{names[turn.who]} {describe(turn, names[turn.who])}.')
+        write(f'  Score: {names[0]} {turn.after[0]}, {names[1]} {turn.after[1]}')
+        for line in turn.commentary.strip().splitlines():
+            write('  ' + line)
+
+    scores = Game(strategies, dice=dice, on_turn=show, on_note=write).run()
+    write(game_over(scores, names))
+    return scores
 
 
 def main(argv=None):
     """Parse the command line and play."""
     parser = argparse.ArgumentParser(description='Play Hog in a terminal.')
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument('--two-players', action='store_true', help='two people at one keyboard')
-    mode.add_argument('--watch', action='store_true',
-                      help='watch final_strategy play always_roll(4)')
-    parser.add_argument('--second', action='store_true', help='you move second')
+    mode.add_argument('-f', '--final', action='store_true', help='play against your final_strategy')
+    mode.add_argument('--two-players', action='store_true', help='two people at one keyboard (the default)')
+    mode.add_argument('--watch', action='store_true', help='watch final_strategy play always_roll(4)')
+    parser.add_argument('--second', action='store_true', help='with -f: the computer moves first')
     parser.add_argument('--seed', type=int, help='seed the dice, to replay a game')
+    parser.error = lambda message: parser.exit(2, f'error: {message} — see python3 hog_ui.py --help\n')
     args = parser.parse_args(argv)
+    if args.second and not args.final:
+        parser.error('--second is for a game against final_strategy')
     if args.seed is not None:
         random.seed(args.seed)
+    command = 'python3 hog_ui.py' + (' -f' if args.final else ' --watch' if args.watch else '')
+    try:
+        require(['play', 'final_strategy'] if args.final or args.watch else ['play'], tool=command)
+    except NotReady as exc:
+        print(f'error: {exc}', file=sys.stderr)
+        sys.exit(1)
     final = computer(hog.final_strategy, 'final_strategy')
     if args.watch:
         strategies, names = (final, hog.always_roll(4)), ('final_strategy', 'always_roll(4)')
-    elif args.two_players:
-        strategies = (ask_for_dice('Player 0'), ask_for_dice('Player 1'))
-        names = ('Player 0', 'Player 1')
-    elif args.second:
+    elif args.final and args.second:
         strategies, names = (final, ask_for_dice('You')), ('Computer', 'You')
-    else:
+    elif args.final:
         strategies, names = (ask_for_dice('You'), final), ('You', 'Computer')
+    else:
+        strategies, names = (ask_for_dice('Player 0'), ask_for_dice('Player 1')), ('Player 0', 'Player 1')
     try:
         run_game(strategies, names)
     except GameAbandoned:
@@ -151,6 +266,10 @@ def main(argv=None):
     except KeyboardInterrupt:
         print('\nGame abandoned.')
         sys.exit(130)
+    except Exception as exc:  # the student's code may raise anything mid-game: say so in one line
+        print(f'error: your hog.py stopped the game: {type(exc).__name__}: {exc} — fix it and play again',
+              file=sys.stderr)
+        sys.exit(1)
 
 
 if __name__ == '__main__':

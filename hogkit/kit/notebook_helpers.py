@@ -1,85 +1,55 @@
 """Helpers for the Hog phase notebooks: load your hog.py, try examples, run checks, draw plots.
 
-This file is copied into every kit as notebooks/hog_notebook_helpers.py. It uses only the
-Python standard library, plus matplotlib for the Phase 3 plots; the exact win rates come from the
-kit's own calc.py, next to hog.py.
+This file is copied into every kit as hog_notebook_helpers.py, beside the notebooks. It uses only
+the Python standard library, plus matplotlib for the Phase 3 plots; the exact win rates come from
+the kit's own calc.py, next to hog.py.
 
-The notebooks import hog.py from the folder named by the environment variable HOG_DIR, or from
-../student_skeleton when it is not set.
+The notebooks use the hog.py beside them (in the student's folder). Elsewhere (the kit's
+notebooks/ folder) they use the one in ../student_skeleton, and the environment variable HOG_DIR,
+when set, names the folder to use instead.
 """
 
 import importlib
 import importlib.util
-import io
 import os
 import random
 import re
-import signal
 import subprocess
 import sys
-from contextlib import contextmanager, redirect_stdout
 from pathlib import Path
 
 NOT_DONE = 'not done yet'
-CALL_SECONDS = 10  # a single example or check may run this long before it counts as stuck
 _results = {}  # problem id -> True (done) or False (still to do)
 hog = None
+ready = None  # the kit's ready.py, beside hog.py: it tries calls within a time limit
 
 
 def hog_dir():
-    """The folder whose hog.py the notebooks use."""
-    return Path(os.environ.get('HOG_DIR', Path.cwd().parent / 'student_skeleton')).resolve()
+    """The folder whose hog.py the notebooks use: HOG_DIR, else the notebook's own folder when it
+    holds a hog.py, else ../student_skeleton."""
+    if os.environ.get('HOG_DIR'):
+        return Path(os.environ['HOG_DIR']).resolve()
+    here = Path.cwd()
+    return (here if (here / 'hog.py').exists() else here.parent / 'student_skeleton').resolve()
 
 
 def load_hog():
     """Import (or re-import) hog.py from hog_dir() and return the module."""
-    global hog
+    global hog, ready
     folder = str(hog_dir())
     if folder not in sys.path:
         sys.path.insert(0, folder)
-    for name in ('hog', 'dice', 'ucb'):
+    for name in ('hog', 'dice', 'ucb', 'ready'):
         sys.modules.pop(name, None)
+    ready = importlib.import_module('ready')
     hog = importlib.import_module('hog')
     print('Using', Path(hog.__file__))
     return hog
 
 
-class Stuck(Exception):
-    """A call ran longer than CALL_SECONDS."""
-
-
-@contextmanager
-def _time_limit(seconds):
-    """Raise Stuck in the main thread after SECONDS (where signals allow it)."""
-    if not hasattr(signal, 'SIGALRM'):
-        yield
-        return
-
-    def stop(signum, frame):
-        raise Stuck(f'still running after {seconds} s (an endless loop?)')
-    old = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
-
-
-def _namespace():
-    return dict(vars(hog))
-
-
 def attempt(call):
-    """Evaluate CALL (Python text) with hog.py's names; return (value, problem or None)."""
-    try:
-        with _time_limit(CALL_SECONDS), redirect_stdout(io.StringIO()):
-            value = eval(call, _namespace())
-    except Exception as exc:  # the student's code may raise anything
-        return None, f'{type(exc).__name__}: {exc}'
-    if value is None or value is NotImplemented:
-        return None, 'returned None'
-    return value, None
+    """Evaluate CALL (Python text) with hog.py's names; return (value, None) or (None, why not)."""
+    return ready.evaluate(hog, call)
 
 
 def example(call, expect, note=''):
@@ -170,7 +140,7 @@ def strategy_table(strategy, goal):
     """STRATEGY's choice at every pair of scores below GOAL, or None if it is not done yet."""
     table = []
     try:
-        with _time_limit(CALL_SECONDS):
+        with ready.time_limit(ready.SECONDS):
             for score in range(goal):
                 row = [strategy(score, opponent) for opponent in range(goal)]
                 if any(type(choice) is not int for choice in row):
@@ -257,14 +227,14 @@ def exact_win_rates(strategy):
     calc = _calc()
     if calc is None:
         raise FileNotFoundError(f'there is no calc.py in {hog_dir()}; copy it and calc_model.json from your kit')
-    model = calc.load_model()
+    model = calc.load_model(hog if hog is not None else load_hog(), ready=ready)
     return calc.figures(model, calc.strategy_table(strategy, model))
 
 
 def plot_win_rates(strategy, name):
     """Draw STRATEGY's exact contest figure against each of the kit's baselines."""
     try:
-        with _time_limit(6 * CALL_SECONDS):
+        with ready.time_limit(6 * ready.SECONDS):
             rows = exact_win_rates(strategy)
     except Exception as exc:
         print(f'{name}: {NOT_DONE} ({exc}); finish {name} first')

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from hogkit.rules import Rule
 
 PHASE_TITLES = {1: "Simulator", 2: "Commentary", 3: "Strategies"}
+# The file of the kit that holds Problem 12's final_strategy (the seed: `python3 calc.py` measures
+# it there); the contest entry, hog_contest.py, is a copy of it for the contest.
+FINAL_STRATEGY_FILE = "hog.py"
 
 # Every problem id a kit may have, in order, with its phase.
 PROBLEM_PHASES = {
@@ -55,6 +58,15 @@ class Problem:
     def number(self) -> str:
         """The short number used in ``# BEGIN PROBLEM 5a`` markers."""
         return self.id.lstrip("0") or "0"
+
+
+def first_problems(problems: list[Problem]) -> dict[str, str]:
+    """Each function a student writes -> the id of the first of PROBLEMS that asks for it."""
+    found: dict[str, str] = {}
+    for problem in problems:
+        for name in problem.functions:
+            found.setdefault(name, problem.id)
+    return found
 
 
 def zero_dice_strategy_name(zero_dice: Rule) -> str:

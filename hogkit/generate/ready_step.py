@@ -1,0 +1,127 @@
+"""Kit step for ``ready.py``, which tells the kit's tools which problems of a student's ``hog.py``
+work yet: one small call that tries each function a student writes, the problem that asks for
+it, and the functions it builds on (read from the reference's own code), in both folders.
+
+A try is never an answer: it is one of the problem's worked examples (already in ``hog.py``'s
+doctests) or a call whose result nobody checks beyond "it is not None".
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from hogkit.generate.solution import solution_hog_source
+from hogkit.problems.building import play_call
+from hogkit.problems.domains import parameter_domain
+from hogkit.problems.layout import first_problems
+from hogkit.rules import Rule
+from hogkit.variant import Variant
+
+if TYPE_CHECKING:
+    from hogkit.generate.kit import KitBuild
+
+KIT_DIR = Path(__file__).resolve().parent.parent / "kit"
+MARKERS = ("PROBES = {}\n", "LEGAL_CHOICES = []\n", "WILD_DICE = ''\n")
+
+# Tries of the functions no rule owns; a rule's functions try one of the rule's own examples.
+FIXED_TRIES = {
+    "take_turn": "take_turn(2, 0, make_test_dice(4, 5))",
+    "announce_highest": "announce_highest(0)",
+    "make_averaged": "make_averaged(make_test_dice(4, 2), 2)()",
+    "max_scoring_num_rolls": "max_scoring_num_rolls(make_test_dice(3), 2)",
+    "final_strategy": "final_strategy(0, 0)",
+}
+
+
+def _rule_try(variant: Variant, rule: Rule, name: str) -> str:
+    """The first of RULE's examples that calls NAME alone, else NAME on middle values of its domains."""
+    for example in rule.examples:
+        if example.requires <= variant.rule_ids and example.call.startswith(f"{name}("):
+            return example.call
+    function = next(fn for fn in rule.functions if fn.__name__ == name)
+    args = []
+    for param in inspect.signature(function).parameters.values():
+        if param.default is param.empty:
+            domain = parameter_domain(variant, name, param.name)
+            values = domain.values()
+            args.append(domain.render(values[len(values) // 2]))
+    return f"{name}({', '.join(args)})"
+
+
+def tries(variant: Variant) -> dict[str, tuple[str, str, int]]:
+    """Each function a student writes, in the order of the problems -> (problem id, call, goal),
+    where GOAL is the score the game the call plays must reach (0 for a call that is not a game)."""
+    owners = {fn.__name__: rule for rule in variant.rules.values() for fn in rule.functions}
+    found: dict[str, tuple[str, str, int]] = {}
+    for name, problem in first_problems(variant.problems).items():
+        goal = 0
+        if name == "play":
+            call = play_call(variant, "always_roll(2)", "always_roll(2)", dice="make_test_dice(4, 5, 6)",
+                             later=True, wild="make_test_dice(3, 2, 4)")
+            goal = variant.goal
+        elif name in FIXED_TRIES:
+            call = FIXED_TRIES[name]
+        elif name in owners:
+            call = _rule_try(variant, owners[name], name)
+        else:  # the strategies of Problems 10 and 11
+            call = f"{name}(0, 0)"
+        found[name] = (problem, call, goal)
+    return found
+
+
+def uses(source: str, names: set[str]) -> dict[str, set[str]]:
+    """For each top-level function of SOURCE among NAMES, the other NAMES its body mentions."""
+    found: dict[str, set[str]] = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef) and node.name in names:
+            found[node.name] = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and n.id in names} - {
+                node.name}
+    return found
+
+
+def probes(variant: Variant) -> dict[str, tuple[str, str, int, tuple[str, ...]]]:
+    """What ``ready.PROBES`` holds: each function -> (problem id, call, goal, the functions it builds
+    on, directly or not, in the order of the problems), the uses read from the reference."""
+    found = tries(variant)
+    order = list(found)
+    direct = uses(solution_hog_source(variant), set(found))
+    result = {}
+    for name, (problem, call, goal) in found.items():
+        needs, todo = set(), list(direct.get(name, ()))
+        while todo:
+            need = todo.pop()
+            if need not in needs:
+                needs.add(need)
+                todo += direct.get(need, ())
+        result[name] = (problem, call, goal, tuple(sorted(needs, key=order.index)))
+    return result
+
+
+def ready_source(variant: Variant) -> str:
+    """The text of ``ready.py`` for VARIANT."""
+    text = (KIT_DIR / "ready.py").read_text(encoding="utf-8")
+    select = variant.rule("dice_select")
+    values = (f"PROBES = {{\n{_entries(probes(variant))}}}\n", f"LEGAL_CHOICES = {list(variant.legal_rolls)!r}\n",
+              f"WILD_DICE = {(select.play_flag if select else '')!r}\n")
+    for marker, value in zip(MARKERS, values, strict=True):
+        if marker not in text:
+            raise RuntimeError(f"hogkit/kit/ready.py lost its line {marker.strip()!r}")
+        text = text.replace(marker, value, 1)
+    return text
+
+
+def _entries(found: dict) -> str:
+    return "".join(f"    {name!r}: {entry!r},\n" for name, entry in found.items())
+
+
+def ready_files(kit: KitBuild) -> None:
+    """ready.py in both folders."""
+    text = ready_source(kit.variant)
+    kit.add("solutions/ready.py", text)
+    kit.add("student_skeleton/ready.py", text)
+
+
+STEPS = [("readiness tries", ready_files)]
