@@ -366,21 +366,33 @@ class Model:
 
     @cached_property
     def pair_reads(self) -> PairReads:
-        """The reads of every plan entry (cell and choice) for :func:`_pair_backward` (or
+        """The reads of every plan entry (cell and choice) for :func:`pair_backward` (or
         :func:`_compact_pair`), worked out once, as they do not depend on the tables (made when
         first needed, a few thousand entries at a time so that no large temporary is made)."""
+        return self._reads(compact=self.compact)
+
+    @cached_property
+    def state_reads(self) -> PairReads:
+        """:attr:`pair_reads` as rows of W, one value per hidden state, even for a
+        :attr:`compact` model (the solver's improvement passes need every hidden state)."""
+        return self._reads(compact=False) if self.compact else self.pair_reads
+
+    def _reads(self, *, compact: bool) -> PairReads:
+        """Every plan entry's reads (see :class:`PairReads`): rows of W, or cells of a compact V."""
         P, G = self.nparts, self.goal ** 2 + 2
         entries, step = len(self.plans), 2048
         # filled a slice of entries at a time, into arrays sized for the most chunks there can be
         # (pages never written cost no memory) and cut to size at the end
         most = int(self.chunk_count[self.plans[..., 0]].sum()) + entries * P
-        narrow = np.uint16 if self.read_rows <= np.iinfo(np.uint16).max + 1 else np.int32
+        rows = len(self.all_who) + 2 if compact else self.nblock * G
+        narrow = np.uint16 if rows <= np.iinfo(np.uint16).max + 1 else np.int32
         index, slot = np.empty((most, CHUNK), dtype=narrow), np.empty(most, dtype=np.int32)
         part_chunks, win = np.empty(entries * P, dtype=np.int64), np.empty(entries * P)
         done = 0
         for first in range(0, entries, step):
             parts = slice(first * P, min(first + step, entries) * P)
-            chunk_index, chunk_slot, part_chunks[parts], win[parts] = self._part_reads(slice(first, first + step))
+            chunk_index, chunk_slot, part_chunks[parts], win[parts] = self._part_reads(slice(first, first + step),
+                                                                                       compact=compact)
             index[done:done + len(chunk_index)], slot[done:done + len(chunk_index)] = chunk_index, chunk_slot
             done += len(chunk_index)
         index.resize((done, CHUNK), refcheck=False)
@@ -407,7 +419,7 @@ class Model:
                          chop_part=np.where(is_chop.any(axis=1), is_chop.argmax(axis=1), -1),
                          chop_row=np.where(is_chop, chop_rows, 0).sum(axis=1))
 
-    def _part_reads(self, entries: slice) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def _part_reads(self, entries: slice, *, compact: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The reads of the parts of the plan ENTRIES for :attr:`pair_reads`, back to back: each
         chunk's reads (rows of W, or of :func:`_compact_pair`'s V; ``[chunks, CHUNK]``) and
         chunk's points-row chunk and mask of the reads it keeps (``chunk * 256 + mask``), each
@@ -439,15 +451,9 @@ class Model:
         order = np.argsort(np.concatenate([owner[held], empty]), kind="stable")
         index = np.concatenate([index[held], (blk[empty] * G + g * g + 1)[:, None].repeat(CHUNK, axis=1)])[order]
         slot = np.concatenate([slot[held], np.full(len(empty), len(self.chunk_probs) * 256)])[order]
-        if self.compact:
+        if compact:
             index = self.compact_rows[index]
         return index, slot, part_chunks, win
-
-    @property
-    def read_rows(self) -> int:
-        """How many rows the reads of :attr:`pair_reads` index (of W, or cells of a compact V)."""
-        G = self.goal ** 2 + 2
-        return len(self.all_who) + 2 if self.compact else self.nblock * G
 
     @property
     def plain(self) -> bool:
@@ -723,11 +729,11 @@ def _pair_start_values(model: Model, both: np.ndarray, *, seats: tuple[int, ...]
     if model.compact:
         V = _compact_pair(model, both)
         return [_compact_pair_start(model, V, both, who=who) for who in seats]
-    W = _pair_backward(model, both)
+    W = pair_backward(model, both)
     return [float(start_values(model, W, who=who)[0]) for who in seats]
 
 
-def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
+def pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
     """:func:`backward` for one pair of tables (columns ``[who, mover, opp]``) of a model that is
     not :attr:`Model.compact`. The reads of every cell's choice are taken from
     :attr:`Model.pair_reads` for all diagonals at once, so each diagonal then takes a handful of
@@ -741,7 +747,7 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
     W = _aligned_zeros((model.nblock, G, 1, block))
     W[:, g * g] = 1.0
     reads, starts = model.pair_reads, model.diagonal_starts
-    cols, entry, cell_first, index, probs, diag_chunk = _picked_reads(model, both)
+    cols, entry, cell_first, index, probs, diag_chunk = picked_reads(model, both)
     # the parts in use, back to back: where each starts among the chunks and among the sums
     used = reads.used[entry]
     part_first = np.cumsum(used) - used
@@ -781,12 +787,12 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
     return W
 
 
-def _picked_reads(model: Model, both: np.ndarray) -> tuple[np.ndarray, ...]:
-    """The reads of one pair's choices (columns ``[who, mover, opp]``) from
-    :attr:`Model.pair_reads`: each cell's choice column and plan entry (cells of all diagonals
+def picked_reads(model: Model, both: np.ndarray, *, reads: PairReads | None = None) -> tuple[np.ndarray, ...]:
+    """The reads of one pair's choices (columns ``[who, mover, opp]``) from READS (default:
+    :attr:`Model.pair_reads`): each cell's choice column and plan entry (cells of all diagonals
     back to back), where its chunks start among the picked ones, the picked chunks' rows and
     chances (``[chunks, CHUNK]``), and where each diagonal's chunks start (one more at the end)."""
-    reads = model.pair_reads
+    reads = model.pair_reads if reads is None else reads
     cols = np.take(both, model.all_seat_cell)
     entry = np.arange(len(cols)) * model.nchoice + cols
     chunks = reads.chunks[entry]
@@ -814,7 +820,7 @@ def _compact_pair(model: Model, both: np.ndarray) -> np.ndarray:
     V = np.zeros((cells + 2, outer * P))
     V[cells, ::P] = 1.0  # player 0 won: worth 1 in part 0, nothing more in the others
     rows = V.reshape(-1, P)
-    cols, entry, cell_first, index, probs, diag_chunk = _picked_reads(model, both)
+    cols, entry, cell_first, index, probs, diag_chunk = picked_reads(model, both)
     index *= outer  # a read's row of V: its cell's first row, plus the choice made (the next outer)
     index += np.repeat(cols, np.diff(cell_first, append=len(index)))[:, None]
     # where each part's reads start among its diagonal's (an unused part has none: it starts

@@ -163,15 +163,15 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def run_contest_check(args: argparse.Namespace) -> int:
     """Check one contest entry; print each problem on its own line."""
-    from graders.contest import check_entry
+    from graders.contest import inspect_entry
 
     variant = load_variant(args.variant)
-    problems = check_entry(args.file, variant)
-    if problems:
-        for line in problems:
+    result = inspect_entry(args.file, variant)
+    if result["problems"]:
+        for line in result["problems"]:
             print(f"FAIL {line}")
         return 1
-    print(f"{args.file.name}: ok — a valid {variant.name} contest entry")
+    print(f"{args.file.name}: ok — a valid {variant.name} contest entry named {result['name']!r}")
     return 0
 
 

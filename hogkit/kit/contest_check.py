@@ -83,8 +83,8 @@ def check_strategy(strategy: object, goal: int, legal: list[int], budget: float)
     took = time.perf_counter() - start
     if first is None:  # a call raised an error: nothing more to ask
         return [problem], None
-    if took > budget:
-        problems.append(f"answering all {len(pairs)} pairs took {took:.1f} s — it must take at most {budget:.0f} s")
+    if took >= budget:
+        problems.append(f"answering all {len(pairs)} pairs took {took:.1f} s — it must take less than {budget:g} s")
     if problem:
         problems.append(problem)
     second, _ = answer_table(strategy, goal, legal, pairs=pairs)
@@ -98,11 +98,30 @@ def check_strategy(strategy: object, goal: int, legal: list[int], budget: float)
     return problems, (None if problems else as_rows(first, goal))
 
 
+def name_problem(name: object, field: str, limit: int) -> str | None:
+    """What is wrong with an entry's name (the value of FIELD), as one line, or None when the
+    contest can publish it as it is: a string of at most LIMIT printable characters, not blank."""
+    fill = f"fill in {field} = 'your entry name'"
+    if name is None:
+        return f"{field} is missing — {fill}"
+    if not isinstance(name, str):
+        return f"{field} is a {type(name).__name__}, not a string — {fill}"
+    if not name.strip():
+        return f"{field} is empty — {fill}"
+    if len(name) > limit:
+        return f"{field} has {len(name)} characters — shorten it to at most {limit}"
+    if not name.isprintable():
+        bad = next(c for c in name if not c.isprintable())
+        return (f"{field} holds a character that cannot be printed ({bad!r}) — use letters, digits, spaces "
+                "and punctuation")
+    return None
+
+
 def check_here(config: dict) -> dict:
     """Import ./entry.py and check it (run in the child process); return the result as a dict.
 
     CONFIG has the contest's ``goal``, ``legal`` choices, name ``field`` (None: no name is
-    needed) and time ``budget``.
+    needed), the longest name (``name_limit``) and the time ``budget``.
     """
     goal, legal, field, budget = config["goal"], config["legal"], config["field"], config["budget"]
     problems, touched = [], []
@@ -131,12 +150,13 @@ def check_here(config: dict) -> dict:
     if touched:
         problems.append(f"importing the entry touches files ({touched[0]}) — do not open or write files")
     name = getattr(module, field, None) if field else None
-    if field and (not isinstance(name, str) or not name.strip()):
-        problems.append(f"{field} is missing or empty — set {field} = 'your entry name'")
+    naming = name_problem(name, field, config["name_limit"]) if field else None
     more, table = check_strategy(getattr(module, "final_strategy", None), goal, legal, budget)
-    problems += more
-    return {"problems": problems, "table": None if problems else table,
-            "name": name if isinstance(name, str) else None}
+    # the table goes back whenever the entry is sound but for its name: a tournament can still
+    # rank it (under its file's name) and report the name
+    sound = not problems and not more
+    return {"problems": problems + ([naming] if naming else []) + more, "table": table if sound else None,
+            "name": name if isinstance(name, str) else None, "name_problem": naming}
 
 
 def child_main(argv: list[str]) -> int:
@@ -166,8 +186,8 @@ def run_check(path: str | Path, config: dict, *, timeout: float = TIMEOUT, env: 
             done = subprocess.run(command, cwd=tmp, capture_output=True, timeout=timeout, text=True, check=False,
                                   env=dict(os.environ) if env is None else env, preexec_fn=preexec_fn)
         except subprocess.TimeoutExpired:
-            return {"problems": [f"the entry did not finish within {timeout:.0f} s — it hangs or is too slow"],
-                    "table": None}
+            return {"problems": [f"the check did not finish within {timeout:g} s — final_strategy must answer all "
+                                 f"{config['goal'] ** 2} pairs in less than {config['budget']:g} s"], "table": None}
     try:
         result = json.loads(done.stdout.strip().splitlines()[-1])
         if not isinstance(result, dict) or not isinstance(result.get("problems"), list):
@@ -181,13 +201,15 @@ def run_check(path: str | Path, config: dict, *, timeout: float = TIMEOUT, env: 
 def report(path: str | Path, config: dict, *, out: TextIO | None = None, timeout: float = TIMEOUT) -> int:
     """Check the entry at PATH and print the verdict, one line per problem; return 0 or 1."""
     out = out or sys.stdout
-    problems = run_check(path, config, timeout=timeout)["problems"]
-    for line in problems:
+    result = run_check(path, config, timeout=timeout)
+    for line in result["problems"]:
         print(f"FAIL {line}", file=out)
-    if not problems:
-        print(f"{Path(path).name}: ok — a valid contest entry ({config['field']} set, final_strategy answers "
-              f"all {config['goal'] ** 2} pairs with {legal_text(config['legal'])} dice)", file=out)
-    return 1 if problems else 0
+    if not result["problems"]:
+        named = f" named {result['name']!r}" if result.get("name") is not None else ""
+        print(f"{Path(path).name}: ok — a valid contest entry{named} (final_strategy answers all "
+              f"{config['goal'] ** 2} pairs with {legal_text(config['legal'])} dice in less than "
+              f"{config['budget']:g} s)", file=out)
+    return 1 if result["problems"] else 0
 
 
 def main(argv: list[str] | None = None) -> int:
