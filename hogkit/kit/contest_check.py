@@ -39,21 +39,26 @@ def legal_text(legal: list[int] | tuple[int, ...]) -> str:
 
 
 def answer_table(strategy: Callable, goal: int, legal: list[int] | tuple[int, ...], *, name: str = "final_strategy",
-                 pairs: list[tuple[int, int]] | None = None) -> tuple[Answers | None, str | None]:
+                 pairs: list[tuple[int, int]] | None = None,
+                 budget: float | None = None) -> tuple[Answers | None, str | None]:
     """Ask STRATEGY at every pair of scores below GOAL (in the order of PAIRS, if given).
 
     Returns ``(answers, problem)``: answers maps (score, opponent_score) to the choice, and
     problem is None or one line about the first call that returned something other than one of
-    LEGAL. If a call raises an error, answers is None and the problem names that call. What the
-    strategy prints is thrown away.
+    LEGAL. If a call raises an error, or the calls take BUDGET seconds or more, answers is None
+    and the problem says so. What the strategy prints is thrown away.
     """
     if pairs is None:
         pairs = [(s, o) for s in range(goal) for o in range(goal)]
     answers, illegal = {}, None
     real = sys.stdout
     sys.stdout = io.StringIO()
+    deadline = None if budget is None else time.perf_counter() + budget
     try:
-        for s, o in pairs:
+        for done, (s, o) in enumerate(pairs):
+            if deadline is not None and time.perf_counter() >= deadline:
+                return None, (f"answering {done} of {len(pairs)} pairs took {budget:g} s — {name} must answer all "
+                              f"{len(pairs)} in less than {budget:g} s")
             try:
                 choice = strategy(s, o)
             except BaseException as exc:  # noqa: BLE001 - an entry may raise anything, even SystemExit
@@ -78,13 +83,9 @@ def check_strategy(strategy: object, goal: int, legal: list[int], budget: float)
     if not callable(strategy):
         return ["final_strategy is missing — define final_strategy(score, opponent_score)"], None
     pairs = [(s, o) for s in range(goal) for o in range(goal)]
-    start = time.perf_counter()
-    first, problem = answer_table(strategy, goal, legal, pairs=pairs)
-    took = time.perf_counter() - start
-    if first is None:  # a call raised an error: nothing more to ask
+    first, problem = answer_table(strategy, goal, legal, pairs=pairs, budget=budget)
+    if first is None:  # a call raised an error, or the calls took too long: nothing more to ask
         return [problem], None
-    if took >= budget:
-        problems.append(f"answering all {len(pairs)} pairs took {took:.1f} s — it must take less than {budget:g} s")
     if problem:
         problems.append(problem)
     second, _ = answer_table(strategy, goal, legal, pairs=pairs)
