@@ -100,7 +100,7 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
     new run keeps what earlier runs found and can only improve on it."""
     from hogkit.exact import contest_figure
     from hogkit.final import read_solved_table
-    from hogkit.solver import best_response, solve_full_information, solve_score_only
+    from hogkit.solver import solve_full_information, solve_score_only
     from hogkit.strategy_table import decode_table
 
     start = time.perf_counter()
@@ -121,13 +121,11 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
         say(f"  contest figure vs {name:16} {figures[name]:.6f}")
     figures["itself"] = contest_figure(variant, solved.table, solved.table)
     say(f"  contest figure vs {'itself':16} {figures['itself']:.6f}")
-    start = time.perf_counter()
-    if solved.exploitability is not None:
-        figures["exploitability"] = solved.exploitability
-    else:
-        _, figures["exploitability"] = best_response(variant, solved.table, iterations=4)
-    say(f"exploitability (best score-only response's figure): {figures['exploitability']:.6f} "
-        f"({time.perf_counter() - start:.1f} s)")
+    response = solved.response
+    figures["exploitability"], figures["exploitability_bound"] = response.figure, response.bound
+    say(f"exploitability: at least {response.figure:.6f} (the strongest score-only answer found, from "
+        f"{response.start}; {response.starts} starts, {response.passes} passes), at most {response.bound:.6f} "
+        "(an answer that also sees the hidden state)")
     return solved.table, figures
 
 
