@@ -455,11 +455,6 @@ class Model:
             index = self.compact_rows[index]
         return index, slot, part_chunks, win
 
-    @property
-    def plain(self) -> bool:
-        """Whether the state is only the two scores (no rule adds a hidden part)."""
-        return self.nh == 1
-
     @cached_property
     def state_places(self) -> tuple[np.ndarray, np.ndarray]:
         """The flat place in W (of one pair) of each state ``[cell, h]``, cells of all diagonals

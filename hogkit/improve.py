@@ -124,7 +124,7 @@ class Pass:
 
 
 def improve(model: Model, both: np.ndarray, mine: np.ndarray, *, flatten: float = 0.0, margin: float = 0.0,
-            full: bool = False, keep: list[np.ndarray] | None = None) -> Pass:
+            full: bool = False, keep: list[np.ndarray] | None = None, scale: np.ndarray | None = None) -> Pass:
     """One improvement pass of the table played in the seats marked MINE (``[pairs, who]``) of
     the pairs BOTH (columns ``[pairs, who, mover, opp]``; every seat marked MINE holds the same
     table, the others stay as they are).
@@ -137,14 +137,16 @@ def improve(model: Model, both: np.ndarray, mine: np.ndarray, *, flatten: float 
     seats marked MINE, sees the hidden state and plays its best choice there (the chosen table
     is then the projection of that play onto the two scores). KEEP: each pair's values under the
     tables played now (:func:`pair_values`; made if not given), read where a Pork Chop leads
-    within a diagonal before that diagonal is settled.
+    within a diagonal before that diagonal is settled. SCALE: a weight for each pair (1 each by
+    default), to count some opponents more than others.
     """
     with threadpool_limits(limits=1, user_api="blas"):  # its products are too small to share
-        return _improve(model, both, mine, flatten=flatten, margin=margin, full=full, keep=keep)
+        return _improve(model, both, mine, flatten=flatten, margin=margin, full=full, keep=keep,
+                        scale=np.ones(len(both)) if scale is None else scale)
 
 
 def _improve(model: Model, both: np.ndarray, mine: np.ndarray, *, flatten: float, margin: float, full: bool,
-             keep: list[np.ndarray] | None) -> Pass:
+             keep: list[np.ndarray] | None, scale: np.ndarray) -> Pass:
     g, C, P, block = model.goal, model.nchoice, model.nparts, model.block
     reads, plan, starts = model.state_reads, _plan(model), model.diagonal_starts
     places, _ = model.state_places
@@ -152,7 +154,7 @@ def _improve(model: Model, both: np.ndarray, mine: np.ndarray, *, flatten: float
     if keep is None:  # where a Pork Chop leads within a diagonal, the values of the tables played now
         keep = [pair_values(model, pair) for pair in both] if len(model.layers) > 1 else [new_values(model)] * pairs
     values = [W.copy() for W in keep]
-    weights = [occupancy(model, both[k]) for k in range(pairs)]
+    weights = [occupancy(model, both[k]) * scale[k] for k in range(pairs)]
     seat_cols = np.take(both.reshape(pairs, -1), model.all_seat_cell, axis=1)  # [pairs, cells]
     table = both[mine][0]
     new = table.copy()

@@ -150,7 +150,13 @@ def run_solve(args: argparse.Namespace) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         about = (f"The best table of the two scores found by `hogkit solve` (contest figure "
                  f"{figures['always_roll(4)']:.4f} vs always_roll(4)).")
-        lines = [f"# fingerprint: {rules_fingerprint(variant)}", f"# about: {about}"]
+        settings = (f"--budget {args.budget:g} --flatten {args.flatten:g} --margin {args.margin:g} "
+                    f"--iterations {args.iterations} --rounds {args.rounds}" + (" --fresh" if args.fresh else ""))
+        lines = [f"# fingerprint: {rules_fingerprint(variant)}", f"# about: {about}",
+                 f"# search: hogkit solve --variant {variant.name} {settings} (from the table before, unless "
+                 "--fresh)",
+                 f"# exploitability: at least {figures['exploitability']:.6f}, at most "
+                 f"{figures['exploitability_bound']:.6f} (see hogkit.solver.best_response)"]
         lines += encode_table(table.tolist())
         tmp = path.with_suffix(".tmp")
         tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")

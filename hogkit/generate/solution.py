@@ -35,7 +35,7 @@ def contest_source(variant: Variant, *, name: str) -> str:
 
 Define final_strategy(score, opponent_score) and give your entry a name. The strategy must be a
 pure, deterministic function of the two scores, may return {variant.legal_rolls[0]} to 10, and must answer all
-{variant.goal * variant.goal} pairs of scores within 10 seconds in total. This file must not import hog.py.
+{variant.goal * variant.goal} pairs of scores in less than 10 seconds in total. This file must not import hog.py.
 """
 
 {field} = {name!r}  # Change this line to the name of your entry!
