@@ -73,7 +73,7 @@ def test_the_best_response_finds_at_least_what_each_start_finds(name, fa17_table
 def test_score_only_tables_are_legal_strong_and_measured_honestly():
     for name, candidates in (("fa19", 0), ("sp18", 1)):
         variant = load_variant(name)
-        solved = solve_score_only(variant, goal=GOAL, iterations=3, rounds=1, flatten=0.6, margin=0.002,
+        solved = solve_score_only(variant, goal=GOAL, iterations=2, rounds=1, flatten=0.6, margin=0.002,
                                   candidates=candidates)
         model = model_for(variant, GOAL)
         assert set(np.unique(solved.table)) <= set(model.choices)
@@ -89,7 +89,8 @@ def test_score_only_tables_are_legal_strong_and_measured_honestly():
 def test_a_warm_start_never_ends_worse_than_its_table():
     variant = load_variant("su18")
     start = always(5, GOAL)
-    solved = solve_score_only(variant, goal=GOAL, start=start, iterations=2, rounds=1, flatten=0.3, margin=0.01)
+    solved = solve_score_only(variant, goal=GOAL, start=start, iterations=1, rounds=1, flatten=0.3, margin=0.01,
+                              candidates=1)
     assert 0 in solved.measured and solved.exploitability == min(solved.measured.values())
     assert solved.exploitability < solved.measured[0]  # and here it finds a better table
 
