@@ -189,7 +189,8 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
     information, the last MEMORY responses found). The CANDIDATES tables that measure best (and
     START) are measured again by the full :func:`best_response`, with every response found as
     a start, and the least exploitable is kept (with CANDIDATES 0, the one the quick measure
-    likes best, unmeasured). BUDGET (seconds) bounds stages 2 and 3; the last measurements
+    likes best, unmeasured; with ROUNDS 0 as well, nothing is measured and the last table is
+    kept). BUDGET (seconds) bounds stages 2 and 3; the last measurements
     follow it.
     """
     began = time.perf_counter()
@@ -220,6 +221,9 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
     quick: dict[int, float] = {}
 
     def measure(i: int, label: str) -> None:
+        if not candidates and not rounds:  # nothing will use the measurement
+            quick[i] = -float(i)  # so the newest table counts as best
+            return
         found = best_response(variant, population[i] - model.offset, goal=goal,
                               population=[r - model.offset for r in responses[-memory:]],
                               starts=quick_starts(model, responses[-memory:]))
