@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from hogkit.exact import Model, backward, model_for, start_values, value_table, win_rate
+from hogkit.exact import Model, backward, figures_against, model_for, start_values, value_table, win_rate
 from hogkit.improve import improve, start_place
 from hogkit.variant import Variant
 
@@ -188,7 +188,8 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
     Every table from stage 2 on is measured by a quick best response (starts: the table, full
     information, the last MEMORY responses found). The CANDIDATES tables that measure best (and
     START) are measured again by the full :func:`best_response`, with every response found as
-    a start, and the least exploitable is kept (with CANDIDATES 0, the one the quick measure
+    a start, and the least exploitable of those at least even head to head against the others
+    is kept (with CANDIDATES 0, the one the quick measure
     likes best, unmeasured; with ROUNDS 0 as well, nothing is measured and the last table is
     kept). BUDGET (seconds) bounds stages 2 and 3; the last measurements
     follow it.
@@ -264,7 +265,26 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
         if say:
             say(f"  table {i}: the full best response reaches {found.figure:.6f} (from {found.start}; "
                 f"{found.passes} passes, {time.perf_counter() - clock:.0f} s)")
-    _, kept, response = min(final, key=lambda item: item[0])
-    result = population[kept] - model.offset
+    kept, response = _keep(variant, [population[i] - model.offset for _, i, _ in final],
+                           [found for _, _, found in final], goal=goal, say=say)
+    result = population[final[kept][1]] - model.offset
     return ScoreOnly(result, done, win_rate(variant, result, result, goal=goal), response,
                      {i: figure for figure, i, _ in final})
+
+
+def _keep(variant: Variant, tables: list[np.ndarray], responses: list[Response], *, goal: int | None,
+          say: Say | None) -> tuple[int, Response]:
+    """Which of the final TABLES to keep: the least exploitable of those at least even head to
+    head against every other one (the start among them), or, when none is, the least
+    exploitable."""
+    even = []
+    for i, table in enumerate(tables):
+        others = [t for j, t in enumerate(tables) if j != i]
+        worst = float(figures_against(variant, table, np.stack(others), goal=goal).min()) if others else 0.5
+        if say and others:
+            say(f"  table {i + 1} of the last {len(tables)}: its worst figure against the others {worst:.4f}")
+        if worst >= 0.5 - 1e-12:
+            even.append(i)
+    pool = even or list(range(len(tables)))
+    kept = min(pool, key=lambda i: responses[i].figure)
+    return kept, responses[kept]

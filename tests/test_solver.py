@@ -91,8 +91,9 @@ def test_a_warm_start_never_ends_worse_than_its_table():
     start = always(5, GOAL)
     solved = solve_score_only(variant, goal=GOAL, start=start, iterations=1, rounds=1, flatten=0.3, margin=0.01,
                               candidates=1)
-    assert 0 in solved.measured and solved.exploitability == min(solved.measured.values())
+    assert 0 in solved.measured and solved.exploitability in solved.measured.values()
     assert solved.exploitability < solved.measured[0]  # and here it finds a better table
+    assert contest_figure(variant, solved.table, start, goal=GOAL) >= 0.5  # which is not worse head to head
 
 
 def test_a_margin_keeps_the_entries_that_gain_too_little():
