@@ -31,7 +31,8 @@ from hogkit.variant import load_variant, variant_names
 
 ROOT = Path(__file__).resolve().parents[1]
 GOAL, REPEATS = 100, 5
-GOALS = range(10, 101)  # the reference's recursion gets too deep past 100
+GOALS = range(10, 201)
+REFERENCE_GOALS = range(10, 101)  # the reference's recursion gets too deep past 100
 
 
 def peak_mib() -> float:
@@ -108,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.goal not in GOALS:
         parser.error(f"goal {args.goal} is out of range; give {GOALS.start} to {GOALS.stop - 1}")
+    if args.reference and args.goal not in REFERENCE_GOALS:
+        parser.error(f"--reference needs a goal of {REFERENCE_GOALS.stop - 1} or less")
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
     options = dict(goal=args.goal, repeats=args.repeats, reference=args.reference, solver=not args.no_solver)
