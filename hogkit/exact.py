@@ -790,13 +790,19 @@ def picked_reads(model: Model, both: np.ndarray, *, reads: PairReads | None = No
     reads = model.pair_reads if reads is None else reads
     cols = np.take(both, model.all_seat_cell)
     entry = np.arange(len(cols)) * model.nchoice + cols
-    chunks = reads.chunks[entry]
-    cell_first = np.cumsum(chunks) - chunks
-    take = np.repeat(reads.first[entry] - cell_first, chunks) + np.arange(chunks.sum())
-    index = np.take(reads.index, take, axis=0).astype(np.intp)
-    probs = np.take(reads.chances, np.take(reads.chance, take), axis=0)
-    diag_chunk = np.append(cell_first, chunks.sum())[model.diagonal_starts]
+    cell_first, index, probs = gather_reads(reads, entry)
+    diag_chunk = np.append(cell_first, len(index))[model.diagonal_starts]
     return cols, entry, cell_first, index, probs, diag_chunk
+
+
+def gather_reads(reads: PairReads, entry: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The reads of the plan entries ENTRY, back to back: where each entry's chunks start among
+    them, and the chunks' rows (as ``intp``, which NumPy indexes with fastest) and chances."""
+    chunks = reads.chunks[entry]
+    first = np.cumsum(chunks) - chunks
+    take = np.repeat(reads.first[entry] - first, chunks) + np.arange(chunks.sum())
+    return (first, np.take(reads.index, take, axis=0).astype(np.intp),
+            np.take(reads.chances, np.take(reads.chance, take), axis=0))
 
 
 def _compact_pair(model: Model, both: np.ndarray) -> np.ndarray:

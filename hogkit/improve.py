@@ -19,7 +19,7 @@ from functools import lru_cache
 import numpy as np
 from threadpoolctl import threadpool_limits
 
-from hogkit.exact import Model, pair_backward, picked_reads
+from hogkit.exact import Model, gather_reads, pair_backward, picked_reads
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ def improve(model: Model, both: np.ndarray, mine: np.ndarray, *, flatten: float 
 def _improve(model: Model, both: np.ndarray, mine: np.ndarray, *, flatten: float, margin: float, full: bool,
              keep: list[np.ndarray] | None, scale: np.ndarray) -> Pass:
     g, C, P, block = model.goal, model.nchoice, model.nparts, model.block
-    reads, plan, starts = model.state_reads, _plan(model), model.diagonal_starts
+    plan, starts = _plan(model), model.diagonal_starts
     places, _ = model.state_places
     pairs = len(both)
     if keep is None:  # where a Pork Chop leads within a diagonal, the values of the tables played now
@@ -160,22 +160,25 @@ def _improve(model: Model, both: np.ndarray, mine: np.ndarray, *, flatten: float
     new = table.copy()
     members = [model.hlayer == layer for layer in sorted(model.layers, reverse=True)]  # most chops used first
     width = P * block
+    chosen = [[None if mine[k, who] else _chosen_reads(model, plan, seat_cols[k], who) for who in range(2)]
+              for k in range(pairs)]
     for total in range(2 * g - 2, -1, -1):
         a, b = starts[total], starts[total + 1]
         n = (b - a) // 2  # cells a seat (the diagonal holds seat 0's, then seat 1's)
-        c0, c1 = plan.chunk_end[a * C], plan.chunk_end[b * C]
-        q0, q1 = plan.part_first[a * C], plan.part_first[b * C]
-        index = reads.index[c0:c1].astype(np.intp)
-        probs = np.take(reads.chances, reads.chance[c0:c1], axis=0)
-        firsts, where, wins = plan.part_chunk[q0:q1] - c0, plan.place[q0:q1] - a * C * P, plan.win[q0:q1, None]
+        spans = [[(a, b)] if mine[k].all() else [(a + who * n, a + (who + 1) * n) if mine[k, who] else None
+                                                 for who in range(2)] for k in range(pairs)]
+        # the reads of every choice where a pair improves a seat, of the choice made where none does
+        every = {span: _every_choice(model, plan, a, *span) for span in set().union(*spans) if span}
         h0, h1 = np.searchsorted(plan.chop_place, [a * C * P, b * C * P])
         chop_place, chop_row = plan.chop_place[h0:h1] - a * C * P, plan.chop_row[h0:h1]
         sums, scores, mass = [], np.zeros((n, C)), np.zeros(n)
         for k in range(pairs):
             rows = values[k].reshape(-1, block)
-            terms = np.matmul(probs[:, None, :], np.take(rows, index, axis=0))[:, 0]
+            stretches = [every[span] if span else chosen[k][who][total] for who, span in enumerate(spans[k])]
             S = np.zeros(((b - a) * C * P, block))
-            S[where] = np.add.reduceat(terms, firsts, axis=0) + wins
+            for part in stretches:
+                terms = np.matmul(part.probs[:, None, :], np.take(rows, part.index, axis=0))[:, 0]
+                S[part.where] = np.add.reduceat(terms, part.firsts, axis=0) + part.wins
             sums.append(S)
             for who in np.nonzero(mine[k])[0]:
                 seat = slice(who * n, (who + 1) * n)
@@ -202,6 +205,51 @@ def _improve(model: Model, both: np.ndarray, mine: np.ndarray, *, flatten: float
             _store(model, values[k], sums[k], cols, np.repeat(mine[k] & full, n), places[a:b], members,
                    chops=(chop_place, chop_row))
     return Pass(table=new, changed=int((new != table).sum()), values=values)
+
+
+@dataclass(frozen=True)
+class _Stretch:
+    """Reads ready for part of a diagonal: rows of W (``[chunks, CHUNK]``) and their chances,
+    where each part's chunks start among them, each part's place among the diagonal's sums
+    (``cell * C * P + choice * P + part``, cells counted from the diagonal's first) and its
+    chance of ending the game with a player 0 win."""
+
+    index: np.ndarray
+    probs: np.ndarray
+    firsts: np.ndarray
+    where: np.ndarray
+    wins: np.ndarray
+
+
+def _every_choice(model: Model, plan: _Plan, first: int, lo: int, hi: int) -> _Stretch:
+    """The reads of every choice of the cells LO to HI (cells of all diagonals back to back) of
+    the diagonal whose first cell is FIRST."""
+    reads, C, P = model.state_reads, model.nchoice, model.nparts
+    c0, c1 = plan.chunk_end[lo * C], plan.chunk_end[hi * C]
+    q0, q1 = plan.part_first[lo * C], plan.part_first[hi * C]
+    return _Stretch(reads.index[c0:c1].astype(np.intp), np.take(reads.chances, reads.chance[c0:c1], axis=0),
+                    plan.part_chunk[q0:q1] - c0, plan.place[q0:q1] - first * C * P, plan.win[q0:q1, None])
+
+
+def _chosen_reads(model: Model, plan: _Plan, cols: np.ndarray, seat: int) -> list[_Stretch]:
+    """For each diagonal, the reads of the choice COLS (one a cell, cells of all diagonals back
+    to back) in the cells of SEAT: what a seat no pair improves needs."""
+    reads, C, P, starts = model.state_reads, model.nchoice, model.nparts, model.diagonal_starts
+    cells = np.nonzero(model.all_who == seat)[0]
+    entry = cells * C + cols[cells]
+    cell_first, index, probs = gather_reads(reads, entry)
+    used = reads.used[entry]
+    in_use = np.arange(P) < used[:, None]
+    part_chunk = (cell_first[:, None] + reads.part_offset[entry])[in_use]
+    place = (entry[:, None] * P + np.arange(P))[in_use]
+    wins = reads.win[entry][in_use]
+    lo = np.searchsorted(cells, starts[:-1])
+    chunk_at = np.append(cell_first, len(index))[np.append(lo, len(cells))]
+    part_at = np.concatenate([[0], np.cumsum(used)])[np.append(lo, len(cells))]
+    return [_Stretch(index[chunk_at[d]:chunk_at[d + 1]], probs[chunk_at[d]:chunk_at[d + 1]],
+                     part_chunk[part_at[d]:part_at[d + 1]] - chunk_at[d],
+                     place[part_at[d]:part_at[d + 1]] - starts[d] * C * P, wins[part_at[d]:part_at[d + 1], None])
+            for d in range(len(starts) - 1)]
 
 
 def _store(model: Model, W: np.ndarray, S: np.ndarray, cols: np.ndarray, best_of_all: np.ndarray, places: np.ndarray,
