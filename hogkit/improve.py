@@ -43,6 +43,7 @@ class _Plan:
 
 @lru_cache(maxsize=8)
 def _plan(model: Model) -> _Plan:
+    """MODEL's :class:`_Plan`, worked out once."""
     reads, P, C, block = model.state_reads, model.nparts, model.nchoice, model.block
     in_use = np.arange(P) < reads.used[:, None]
     pick = np.zeros((2, model.nh, C * P * block))

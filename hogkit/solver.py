@@ -102,7 +102,7 @@ def _figure(model: Model, values: list[np.ndarray]) -> float:
     return (values[0][start_place(model)] + 1 - values[1][start_place(model)]) / 2
 
 
-def response_starts(model: Model, table: np.ndarray, population: Iterable[np.ndarray] = ()) -> list[str]:
+def response_starts(model: Model, population: Iterable[np.ndarray] = ()) -> list[str]:
     """The names of :func:`best_response`'s starts, in the order it tries them."""
     return [OWN, FULL, *(f"always_roll({k})" for k in model.choices),
             *(f"population {i + 1}" for i, _ in enumerate(population))]
@@ -126,7 +126,7 @@ def best_response(variant: Variant, table: np.ndarray, *, goal: int | None = Non
     model = model_for(variant, goal)
     fixed = model.columns(table)
     population = [model.columns(t) for t in population]
-    named = dict(zip(response_starts(model, table, population),
+    named = dict(zip(response_starts(model, population),
                      [fixed, fixed, *(np.full_like(fixed, k + model.offset) for k in model.choices), *population],
                      strict=True))
     wanted = list(named) if starts is None else [name for name in named if name in set(starts)]

@@ -61,7 +61,7 @@ def test_the_best_response_finds_at_least_what_each_start_finds(name, fa17_table
     strong = best_response(variant, table, goal=GOAL, population=population)
     assert abs(contest_figure(variant, strong.table, table, goal=GOAL) - strong.figure) < 1e-12
     assert 0.5 - 1e-12 <= strong.figure <= strong.bound + 1e-12
-    names = response_starts(model_for(variant, GOAL), table, population)
+    names = response_starts(model_for(variant, GOAL), population)
     assert strong.starts == len(names)
     alone = {start: best_response(variant, table, goal=GOAL, population=population, starts=[start]).figure
              for start in names}
@@ -83,7 +83,7 @@ def test_score_only_tables_are_legal_strong_and_measured_honestly():
     response = solved.response
     assert abs(contest_figure(variant, response.table, solved.table, goal=GOAL) - response.figure) < 1e-12
     assert response.figure >= best_response(variant, solved.table, goal=GOAL).figure - 1e-12
-    assert FULL in response_starts(model, solved.table) and response.figure <= response.bound + 1e-12
+    assert FULL in response_starts(model) and response.figure <= response.bound + 1e-12
 
 
 def test_a_warm_start_never_ends_worse_than_its_table():
