@@ -434,23 +434,25 @@ class Model:
         owner = np.repeat(np.arange(row.size), counts)
         first = np.cumsum(counts) - counts
         chunk = np.arange(owner.size) + np.repeat(self.chunk_start[row] - first, counts)
-        probs = self.chunk_probs[chunk]
         after = self.post_flat[base[owner, None] + self.chunk_vals[chunk]]  # [chunks, CHUNK]
-        keep = (after < g * g) & (probs > 0)
-        won = (after == g * g) & (probs > 0)
-        win = np.bincount(owner, weights=(probs * won).sum(axis=1), minlength=row.size)
-        mask = (keep << np.arange(CHUNK)).sum(axis=1)
-        held = mask > 0
-        part_chunks = np.bincount(owner[held], minlength=row.size)
-        empty = np.nonzero((part_chunks == 0) & (row != self.dead_row))[0]  # in use, nothing to read
-        part_chunks[empty] = 1
-        loss = (blk * G + g * g + 1)[owner, None]  # a row worth 0, where a masked-out read points
-        index = np.where(keep, blk[owner, None] * G + after, loss)
-        slot = chunk * 256 + mask
-        # the kept chunks, with one empty chunk for each part in use that kept none, part by part
-        order = np.argsort(np.concatenate([owner[held], empty]), kind="stable")
-        index = np.concatenate([index[held], (blk[empty] * G + g * g + 1)[:, None].repeat(CHUNK, axis=1)])[order]
-        slot = np.concatenate([slot[held], np.full(len(empty), len(self.chunk_probs) * 256)])[order]
+        live = self.chunk_probs[chunk] > 0
+        keep = (after < g * g) & live
+        won = (after == g * g) & live
+        ends = np.nonzero(won.any(axis=1))[0]
+        win = np.bincount(owner[ends], weights=(self.chunk_probs[chunk[ends]] * won[ends]).sum(axis=1),
+                          minlength=row.size)
+        mask = np.packbits(keep, axis=1, bitorder="little")[:, 0]
+        held = np.nonzero(mask)[0]
+        kept = np.bincount(owner[held], minlength=row.size)  # each part's chunks that keep a read
+        part_chunks = np.where((kept == 0) & (row != self.dead_row), 1, kept)  # a part in use keeps one
+        # each kept chunk goes to its part's place among them all, in order
+        out_first = np.cumsum(part_chunks) - part_chunks
+        dest = out_first[owner[held]] + np.arange(len(held)) - (np.cumsum(kept) - kept)[owner[held]]
+        loss = blk * G + g * g + 1  # a row worth 0, where a masked-out read points
+        index = np.repeat(loss, part_chunks)[:, None].repeat(CHUNK, axis=1)
+        index[dest] = np.where(keep[held], blk[owner[held], None] * G + after[held], loss[owner[held], None])
+        slot = np.full(int(part_chunks.sum()), len(self.chunk_probs) * 256)
+        slot[dest] = chunk[held] * 256 + mask[held]
         if compact:
             index = self.compact_rows[index]
         return index, slot, part_chunks, win
