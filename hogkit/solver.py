@@ -266,23 +266,23 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
             say(f"  table {i}: the full best response reaches {found.figure:.6f} (from {found.start}; "
                 f"{found.passes} passes, {time.perf_counter() - clock:.0f} s)")
     kept, response = _keep(variant, [population[i] - model.offset for _, i, _ in final],
-                           [found for _, _, found in final], goal=goal, say=say)
+                           [found for _, _, found in final], [i for _, i, _ in final], goal=goal, say=say)
     result = population[final[kept][1]] - model.offset
     return ScoreOnly(result, done, win_rate(variant, result, result, goal=goal), response,
                      {i: figure for figure, i, _ in final})
 
 
-def _keep(variant: Variant, tables: list[np.ndarray], responses: list[Response], *, goal: int | None,
-          say: Say | None) -> tuple[int, Response]:
-    """Which of the final TABLES to keep: the least exploitable of those at least even head to
-    head against every other one (the start among them), or, when none is, the least
-    exploitable."""
+def _keep(variant: Variant, tables: list[np.ndarray], responses: list[Response], labels: list[int], *,
+          goal: int | None, say: Say | None) -> tuple[int, Response]:
+    """Which of the final TABLES (the search's tables LABELS) to keep: the least exploitable of
+    those at least even head to head against every other one (the start among them), or, when
+    none is, the least exploitable."""
     even = []
     for i, table in enumerate(tables):
         others = [t for j, t in enumerate(tables) if j != i]
         worst = float(figures_against(variant, table, np.stack(others), goal=goal).min()) if others else 0.5
         if say and others:
-            say(f"  table {i + 1} of the last {len(tables)}: its worst figure against the others {worst:.4f}")
+            say(f"  table {labels[i]}: its worst figure against the other tables measured {worst:.4f}")
         if worst >= 0.5 - 1e-12:
             even.append(i)
     pool = even or list(range(len(tables)))
