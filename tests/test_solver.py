@@ -114,3 +114,19 @@ def test_full_information_play_wins_as_solved():
     from hogkit.improve import start_place
 
     assert abs(step.values[0][start_place(model)] - full) < 1e-12
+
+
+@pytest.mark.parametrize("name", ["pig-tail", "fa17", "sp18", "su18", "fa19"])
+def test_the_shipped_table_is_at_least_even_against_the_first_sample_entries(name):
+    """The reference final strategy of each variant against the first sample entries: every
+    always_roll(k), then the kit's strategies of Problems 10 and 11 at several settings."""
+    from itertools import islice
+
+    from graders.sample_entries import sample_tables
+    from hogkit.strategy_table import decode_table
+
+    variant = load_variant(name)
+    (_, _, solved), *others = list(islice(sample_tables(variant), 36))
+    tables = np.array([decode_table(rows) for _, _, rows in others], dtype=np.int64)
+    figures = figures_against(variant, np.array(decode_table(solved), dtype=np.int64), tables)
+    assert figures.min() >= 0.5
