@@ -105,6 +105,11 @@ def name_entries(loaded: list[tuple[Path, dict]], field: str) -> list[Entry]:
             entry = entries[i]
             note = "; ".join(filter(None, [entry.note, f"{field} {entry.name!r} is shared by {files}"]))
             entries[i] = Entry(entry.file, f"{entry.name} ({entry.file})", entry.table, note)
+    taken: set[str] = set()
+    for i, entry in enumerate(entries):  # a name could still equal another made up above
+        if entry.name in taken:
+            entries[i] = Entry(entry.file, f"{entry.name} [{entry.file}]", entry.table, entry.note)
+        taken.add(entries[i].name)
     return entries
 
 
