@@ -131,7 +131,7 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
 
 def run_solve(args: argparse.Namespace) -> int:
     """Solve a variant; with --write, save the table where the kit generator finds it."""
-    from hogkit.final import rules_fingerprint, solved_table_path
+    from hogkit.final import read_solved_file, rules_fingerprint, solved_table_path
     from hogkit.strategy_table import encode_table
 
     if args.iterations < 1:
@@ -143,6 +143,7 @@ def run_solve(args: argparse.Namespace) -> int:
         raise HogkitError("--rounds must be 0 or more and --budget more than 0",
                           f"e.g. --rounds 30 --budget {BUDGET:g}")
     variant = load_variant(args.variant)
+    before = read_solved_file(variant)
     table, figures = solve_report(variant, iterations=args.iterations, rounds=args.rounds, budget=args.budget,
                                   fresh=args.fresh, flatten=args.flatten, margin=args.margin)
     if args.write:
@@ -150,14 +151,16 @@ def run_solve(args: argparse.Namespace) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         about = (f"The best table of the two scores found by `hogkit solve` (contest figure "
                  f"{figures['always_roll(4)']:.4f} vs always_roll(4)).")
+        rows = encode_table(table.tolist())
         settings = (f"--budget {args.budget:g} --flatten {args.flatten:g} --margin {args.margin:g} "
                     f"--iterations {args.iterations} --rounds {args.rounds}" + (" --fresh" if args.fresh else ""))
-        lines = [f"# fingerprint: {rules_fingerprint(variant)}", f"# about: {about}",
-                 f"# search: hogkit solve --variant {variant.name} {settings} (from the table before, unless "
-                 "--fresh)",
+        search = f"hogkit solve --variant {variant.name} {settings} (from the table before, unless --fresh)"
+        if before is not None and before[0] == rows:  # the search kept the table it started from
+            search = before[1].get("search", "a search made before the table's header said so")
+        lines = [f"# fingerprint: {rules_fingerprint(variant)}", f"# about: {about}", f"# search: {search}",
                  f"# exploitability: at least {figures['exploitability']:.6f}, at most "
                  f"{figures['exploitability_bound']:.6f} (see hogkit.solver.best_response)"]
-        lines += encode_table(table.tolist())
+        lines += rows
         tmp = path.with_suffix(".tmp")
         tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
         tmp.replace(path)
