@@ -188,11 +188,11 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
     Every table from stage 2 on is measured by a quick best response (starts: the table, full
     information, the last MEMORY responses found). The CANDIDATES tables that measure best (and
     START) are measured again by the full :func:`best_response`, with every response found as
-    a start, and the least exploitable of those at least even head to head against the others
-    is kept (with CANDIDATES 0, the one the quick measure
-    likes best, unmeasured; with ROUNDS 0 as well, nothing is measured and the last table is
-    kept). BUDGET (seconds) bounds stages 2 and 3; the last measurements
-    follow it.
+    a start. The least exploitable of those at least even head to head against the others is
+    kept; START only gives way to such a table that is also less exploitable than it. With
+    CANDIDATES 0, the table the quick measure likes best is kept, unmeasured (with ROUNDS 0 as
+    well, nothing is measured and the last table is kept). BUDGET (seconds) bounds stages 2 and
+    3; the last measurements follow it.
     """
     began = time.perf_counter()
     model = model_for(variant, goal)
@@ -274,9 +274,10 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
 
 def _keep(variant: Variant, tables: list[np.ndarray], responses: list[Response], labels: list[int], *,
           goal: int | None, say: Say | None) -> tuple[int, Response]:
-    """Which of the final TABLES (the search's tables LABELS) to keep: the least exploitable of
-    those at least even head to head against every other one (the start among them), or, when
-    none is, the least exploitable."""
+    """Which of the final TABLES (the search's tables LABELS; table 0 is where it started) to
+    keep: the least exploitable of those at least even head to head against every other one, or,
+    when none is, the least exploitable. A warm start (label 0) gives way only to a table that is
+    both: at least even against all of them and less exploitable than it."""
     even = []
     for i, table in enumerate(tables):
         others = [t for j, t in enumerate(tables) if j != i]
@@ -285,6 +286,9 @@ def _keep(variant: Variant, tables: list[np.ndarray], responses: list[Response],
             say(f"  table {labels[i]}: its worst figure against the other tables measured {worst:.4f}")
         if worst >= 0.5 - 1e-12:
             even.append(i)
-    pool = even or list(range(len(tables)))
-    kept = min(pool, key=lambda i: responses[i].figure)
+    kept = min(even or range(len(tables)), key=lambda i: responses[i].figure)
+    if 0 in labels:
+        start = labels.index(0)
+        if kept not in even or responses[kept].figure >= responses[start].figure:
+            kept = start
     return kept, responses[kept]
