@@ -118,9 +118,9 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
     figures: dict[str, float] = {}
     for name, table in baselines(variant).items():
         figures[name] = contest_figure(variant, solved.table, table)
-        say(f"  contest figure vs {name:16} {figures[name]:.6f}")
+        say(f"  contest figure vs {name:18} {figures[name]:.6f}")
     figures["itself"] = contest_figure(variant, solved.table, solved.table)
-    say(f"  contest figure vs {'itself':16} {figures['itself']:.6f}")
+    say(f"  contest figure vs {'itself':18} {figures['itself']:.6f}")
     response = solved.response
     figures["exploitability"], figures["exploitability_bound"] = response.figure, response.bound
     say(f"exploitability: at least {response.figure:.6f} (the strongest score-only answer found, from "
