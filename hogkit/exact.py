@@ -166,6 +166,7 @@ class Model:
             for n, (v, p) in enumerate(outcomes):
                 self.chunk_vals[self.chunk_start[r] + n // CHUNK, n % CHUNK] = v
                 self.chunk_probs[self.chunk_start[r] + n // CHUNK, n % CHUNK] = p
+        self.chunk_live = self.chunk_probs > 0  # an outcome, not a chunk's padding
 
         # Each (mover, hidden, choice): rolls, bonus, next context (who' * H + h').
         shape = (2, H, self.nchoice)
@@ -435,7 +436,7 @@ class Model:
         first = np.cumsum(counts) - counts
         chunk = np.arange(owner.size) + np.repeat(self.chunk_start[row] - first, counts)
         after = self.post_flat[base[owner, None] + self.chunk_vals[chunk]]  # [chunks, CHUNK]
-        live = self.chunk_probs[chunk] > 0
+        live = self.chunk_live[chunk]
         keep = (after < g * g) & live
         won = (after == g * g) & live
         ends = np.nonzero(won.any(axis=1))[0]
@@ -444,18 +445,25 @@ class Model:
         mask = np.packbits(keep, axis=1, bitorder="little")[:, 0]
         held = np.nonzero(mask)[0]
         kept = np.bincount(owner[held], minlength=row.size)  # each part's chunks that keep a read
-        part_chunks = np.where((kept == 0) & (row != self.dead_row), 1, kept)  # a part in use keeps one
-        # each kept chunk goes to its part's place among them all, in order
+        empty = (kept == 0) & (row != self.dead_row)  # a part in use that keeps no read keeps one chunk
+        # each kept chunk's rows (a compact model's: cells, as the choice made picks the row within
+        # one), a row worth 0 where a read is masked out
+        rows, loss = blk[owner[held], None] * G + after[held], blk * G + g * g + 1
+        if compact:
+            rows, loss = self.compact_rows[rows], self.compact_rows[loss]
+        index = np.where(keep[held], rows, loss[owner[held], None])
+        slot = chunk[held] * 256 + mask[held]
+        if not empty.any():
+            return index, slot, kept, win
+        part_chunks = kept + empty  # each kept chunk goes to its place among them all, part by part
         out_first = np.cumsum(part_chunks) - part_chunks
         dest = out_first[owner[held]] + np.arange(len(held)) - (np.cumsum(kept) - kept)[owner[held]]
-        loss = blk * G + g * g + 1  # a row worth 0, where a masked-out read points
-        index = np.repeat(loss, part_chunks)[:, None].repeat(CHUNK, axis=1)
-        index[dest] = np.where(keep[held], blk[owner[held], None] * G + after[held], loss[owner[held], None])
-        slot = np.full(int(part_chunks.sum()), len(self.chunk_probs) * 256)
-        slot[dest] = chunk[held] * 256 + mask[held]
-        if compact:
-            index = self.compact_rows[index]
-        return index, slot, part_chunks, win
+        full = np.empty((int(part_chunks.sum()), CHUNK), dtype=index.dtype)
+        full[out_first[empty]] = loss[empty, None]
+        full[dest] = index
+        full_slot = np.full(len(full), len(self.chunk_probs) * 256)
+        full_slot[dest] = slot
+        return full, full_slot, part_chunks, win
 
     @cached_property
     def state_places(self) -> tuple[np.ndarray, np.ndarray]:
