@@ -350,6 +350,13 @@ class Model:
         return np.repeat(place, outer, axis=0).ravel()
 
     @cached_property
+    def compact_post(self) -> np.ndarray:
+        """For a :attr:`compact` model, :attr:`compact_rows` after ``post_flat``: the cell of V a
+        turn's outcome leads to, for each next mover's seat (``seat * len(post_flat) + place``)."""
+        G, outer = self.goal ** 2 + 2, self.nh // self.block
+        return np.concatenate([self.compact_rows[seat * outer * G + self.post_flat] for seat in range(2)])
+
+    @cached_property
     def compact_spread(self) -> np.ndarray:
         """For a :attr:`compact` model, the map from one cell's sums by (part, term) of
         :func:`_compact_pair` to its stored values ``[outer, P]``: the part-0 value, then how
@@ -435,10 +442,17 @@ class Model:
         owner = np.repeat(np.arange(row.size), counts)
         first = np.cumsum(counts) - counts
         chunk = np.arange(owner.size) + np.repeat(self.chunk_start[row] - first, counts)
-        after = self.post_flat[base[owner, None] + self.chunk_vals[chunk]]  # [chunks, CHUNK]
+        outcome = base[owner, None] + self.chunk_vals[chunk]  # [chunks, CHUNK]: places in post_flat
         live = self.chunk_live[chunk]
-        keep = (after < g * g) & live
-        won = (after == g * g) & live
+        if compact:  # straight to the cells of V (the choice made picks the row within one)
+            cells = len(self.all_who)
+            seat = blk // (self.nh // self.block)  # the next mover's seat
+            after = self.compact_post[seat[owner, None] * len(self.post_flat) + outcome]
+            end, loss = cells, np.full(row.size, cells + 1)
+        else:
+            after, end, loss = self.post_flat[outcome], g * g, blk * G + g * g + 1
+        keep = (after < end) & live
+        won = (after == end) & live
         ends = np.nonzero(won.any(axis=1))[0]
         win = np.bincount(owner[ends], weights=(self.chunk_probs[chunk[ends]] * won[ends]).sum(axis=1),
                           minlength=row.size)
@@ -446,11 +460,8 @@ class Model:
         held = np.nonzero(mask)[0]
         kept = np.bincount(owner[held], minlength=row.size)  # each part's chunks that keep a read
         empty = (kept == 0) & (row != self.dead_row)  # a part in use that keeps no read keeps one chunk
-        # each kept chunk's rows (a compact model's: cells, as the choice made picks the row within
-        # one), a row worth 0 where a read is masked out
-        rows, loss = blk[owner[held], None] * G + after[held], blk * G + g * g + 1
-        if compact:
-            rows, loss = self.compact_rows[rows], self.compact_rows[loss]
+        # each kept chunk's rows, and a row worth 0 where a read is masked out
+        rows = after[held] if compact else blk[owner[held], None] * G + after[held]
         index = np.where(keep[held], rows, loss[owner[held], None])
         slot = chunk[held] * 256 + mask[held]
         if not empty.any():
