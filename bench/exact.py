@@ -1,20 +1,25 @@
-"""Time the memoized reference against the NumPy evaluator, per variant (not run by tests).
+"""Time the exact evaluator and measure the shipped tables, one fresh process per variant (not run
+by tests).
 
-Usage: python bench/exact.py [GOAL] [--variant NAME ...] [--repeats N] [--batch N] [--no-reference]
-       (the reference takes seconds to minutes per pair at goal 100; try 40 first)
+Usage: python bench/exact.py [GOAL] [--variant NAME ...] [--repeats N] [--reference] [--no-solver]
 
-For each variant, on random tables: the memoized reference on one pair; the NumPy evaluator on
-the same pair (best of REPEATS runs, warm: the model is built first), as ``win_rate`` and every
-tournament evaluate pairs; and, per pair, a batch of BATCH pairs through one ``backward`` pass
-(the solver's way: one read serves the batch where its pairs agree), which shows why pairs go
-one at a time. The ratio is reference time over one-pair NumPy time; ``diff`` is the gap between
-the two answers. The VM this runs on can swing by half between runs, so compare lines of one
-run, not runs.
+For each variant, in a process of its own (so that its peak memory is its own): the time of one
+pair of random tables (best of REPEATS), the first call's cost (how much longer the first pair
+takes: building the model and its planned reads), and the peak memory of evaluating one pair. Then, at the variant's
+own goal, the shipped table (``hogkit/data/final``): its contest figure against always_roll(4)
+and its exploitability as :func:`hogkit.solver.best_response` measures it (a lower bound: the
+strongest score-only answer found; the upper bound is a player who also sees the hidden state),
+with the time that took. With --reference, also the memoized reference on the same pair (seconds
+to minutes at goal 100; try 40 first) and the ratio of its time to one pair's. The VM this runs
+on can swing by half between runs, so compare lines of one run, not runs.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import resource
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -22,83 +27,109 @@ from pathlib import Path
 import numpy as np
 
 from hogkit.cli import Parser, run
-from hogkit.exact import backward, model_for, start_values, win_rate
-from hogkit.variant import Variant, load_variant, variant_names
+from hogkit.variant import load_variant, variant_names
 
-GOAL, REPEATS, BATCH = 40, 3, 8
-GOALS = range(10, 101)  # the reference's recursion gets too deep past 100
+ROOT = Path(__file__).resolve().parents[1]
+GOAL, REPEATS = 100, 5
+GOALS = range(10, 201)
+REFERENCE_GOALS = range(10, 101)  # the reference's recursion gets too deep past 100
 
 
-def best_time(work, repeats: int) -> float:
-    """The shortest of REPEATS runs of WORK, in seconds."""
+def peak_mib() -> float:
+    """This process's peak resident memory so far, in MiB."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+
+
+def measure(name: str, *, goal: int, repeats: int, reference: bool, solver: bool) -> dict:
+    """The figures of one variant, measured in this process (which should be fresh)."""
+    from hogkit.exact import always, contest_figure
+
+    variant = load_variant(name)
+    rng = np.random.default_rng(0)
+    legal = np.array(variant.legal_rolls)
+    t0, t1 = rng.choice(legal, size=(goal, goal)), rng.choice(legal, size=(goal, goal))
+    start = time.perf_counter()
+    fast = contest_figure(variant, t0, t1, goal=goal)
+    first = time.perf_counter() - start
     times = []
     for _ in range(repeats):
         start = time.perf_counter()
-        work()
+        contest_figure(variant, t0, t1, goal=goal)
         times.append(time.perf_counter() - start)
-    return min(times)
-
-
-def compare(variant: Variant, *, goal: int, repeats: int, batch: int, reference: bool,
-            rng: np.random.Generator) -> str:
-    """One line of figures for VARIANT."""
-    from tests.test_exact import reference_win_rate
-
-    legal = np.array(variant.legal_rolls)
-    t0, t1 = rng.choice(legal, size=(goal, goal)), rng.choice(legal, size=(goal, goal))
-    model = model_for(variant, goal)
-    fast = win_rate(variant, t0, t1, goal=goal)  # builds what the model caches
-    numpy_s = best_time(lambda: win_rate(variant, t0, t1, goal=goal), repeats)
-    many = np.stack([model.columns(rng.choice(legal, size=(batch, goal, goal))),
-                     np.broadcast_to(model.columns(t1), (batch, goal, goal))], axis=1)
-
-    def batched() -> np.ndarray:
-        def choose(total, layer, who, mover, opp, value_of):
-            return value_of(many[:, who, mover, opp])
-
-        return start_values(model, backward(model, batch, choose))
-
-    first = batched()
-    if abs(first[0] - win_rate(variant, many[0, 0] - model.offset, t1, goal=goal)) > 1e-12:
-        raise AssertionError(f"{variant.name}: a batch disagrees with one pair")
-    batch_s = best_time(batched, repeats) / batch
-    line = (f"{variant.name:9} numpy {numpy_s * 1000:6.1f} ms/pair  "
-            f"in a batch {batch_s * 1000:6.1f} ms/pair ({batch})")
+    found = {"variant": name, "pair": min(times), "first": first, "peak": peak_mib()}
     if reference:
+        sys.path.insert(0, str(ROOT))  # the repo, for tests.test_exact
+        from tests.test_exact import reference_win_rate
+
         start = time.perf_counter()
-        slow = reference_win_rate(variant, t0.tolist(), t1.tolist(), goal)
-        ref_s = time.perf_counter() - start
-        line += f"  reference {ref_s:7.1f} s  ratio {ref_s / numpy_s:6.0f}x  diff {abs(fast - slow):.1e}"
-    return line
+        slow = (reference_win_rate(variant, t0.tolist(), t1.tolist(), goal)
+                + 1 - reference_win_rate(variant, t1.tolist(), t0.tolist(), goal)) / 2
+        found |= {"reference": time.perf_counter() - start, "diff": abs(fast - slow)}
+    if solver and goal == variant.goal:
+        from hogkit.final import read_solved_table
+        from hogkit.solver import best_response
+        from hogkit.strategy_table import decode_table
+
+        solved = read_solved_table(variant)
+        if solved is not None:
+            table = np.array(decode_table(solved[0]), dtype=np.int64)
+            start = time.perf_counter()
+            response = best_response(variant, table)
+            found |= {"vs_always4": contest_figure(variant, table, always(4, goal)), "exploit": response.figure,
+                      "bound": response.bound, "from": response.start, "starts": response.starts,
+                      "passes": response.passes, "solver_time": time.perf_counter() - start,
+                      "solver_peak": peak_mib()}
+    return found
+
+
+def line(found: dict) -> str:
+    """One line of figures for a variant."""
+    text = (f"{found['variant']:9} one pair {found['pair'] * 1000:6.1f} ms  first-call cost "
+            f"{found['first'] - found['pair']:5.2f} s  peak {found['peak']:4.0f} MiB")
+    if "reference" in found:
+        text += (f"  reference {found['reference']:7.1f} s  ratio {found['reference'] / found['pair']:6.0f}x  "
+                 f"diff {found['diff']:.1e}")
+    if "exploit" in found:
+        text += (f"\n{'':9} shipped table: vs always_roll(4) {found['vs_always4']:.6f}  exploitability "
+                 f"{found['exploit']:.6f} (lower bound, from {found['from']}) to {found['bound']:.6f} (upper bound)"
+                 f"  {found['starts']} starts, {found['passes']} passes, {found['solver_time']:.0f} s, "
+                 f"peak {found['solver_peak']:.0f} MiB")
+    return text
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print one line per variant: NumPy times, and the reference's time and the ratios."""
+    """Measure each variant in a fresh process and print one line (or two) for it."""
     parser = Parser(prog="python bench/exact.py", description=__doc__.splitlines()[0])
     parser.add_argument("goal", nargs="?", type=int, default=GOAL, help="goal score (default: %(default)s)")
     parser.add_argument("--variant", action="append", metavar="NAME", help="only this variant (repeatable)")
-    parser.add_argument("--repeats", type=int, default=REPEATS, help="NumPy runs to take the best of")
-    parser.add_argument("--batch", type=int, default=BATCH, help="pairs in the batch (default: %(default)s)")
-    parser.add_argument("--no-reference", action="store_true", help="skip the memoized reference")
+    parser.add_argument("--repeats", type=int, default=REPEATS, help="runs of one pair to take the best of")
+    parser.add_argument("--reference", action="store_true", help="also time the memoized reference")
+    parser.add_argument("--no-solver", action="store_true", help="skip measuring the shipped tables")
+    parser.add_argument("--one", help=argparse.SUPPRESS)  # the child process: one variant
     args = parser.parse_args(argv)
     if args.goal not in GOALS:
         parser.error(f"goal {args.goal} is out of range; give {GOALS.start} to {GOALS.stop - 1}")
+    if args.reference and args.goal not in REFERENCE_GOALS:
+        parser.error(f"--reference needs a goal of {REFERENCE_GOALS.stop - 1} or less")
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
-    if args.batch < 2:
-        parser.error("--batch must be at least 2")
+    options = dict(goal=args.goal, repeats=args.repeats, reference=args.reference, solver=not args.no_solver)
+    if args.one:  # the child: one variant, its figures as one JSON line
+        print(json.dumps(measure(args.one, **options)))
+        return 0
 
     def work() -> int:
-        variants = [load_variant(name) for name in args.variant or variant_names()]  # each checked first
-        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repo, for tests.test_exact
-        rng = np.random.default_rng(0)
-        print(f"goal {args.goal}; NumPy times are the best of {args.repeats} runs", flush=True)
-        for variant in variants:
-            print(compare(variant, goal=args.goal, repeats=args.repeats, batch=args.batch,
-                          reference=not args.no_reference, rng=rng),
-                  flush=True)
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
-        print(f"peak memory {peak:.0f} MiB (this process, every variant's model kept; target: 2048 MiB)")
+        names = [load_variant(name).name for name in args.variant or variant_names()]  # each checked first
+        print(f"goal {args.goal}; one pair is the best of {args.repeats} runs; each variant in a fresh process",
+              flush=True)
+        for name in names:
+            child = [sys.executable, __file__, str(args.goal), "--one", name, "--repeats", str(args.repeats)]
+            child += ["--reference"] * args.reference + ["--no-solver"] * args.no_solver
+            done = subprocess.run(child, capture_output=True, text=True, check=False, cwd=ROOT)
+            if done.returncode != 0:
+                print(f"{name:9} failed: {done.stderr.strip().splitlines()[-1:]}", flush=True)
+                continue
+            print(line(json.loads(done.stdout.strip().splitlines()[-1])), flush=True)
         return 0
 
     return run(work)

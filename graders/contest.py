@@ -13,6 +13,7 @@ import csv
 import html
 import json
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -25,7 +26,8 @@ from hogkit.errors import HogkitError
 from hogkit.kit import contest_check
 from hogkit.variant import Variant
 
-TIME_BUDGET = 10.0
+TIME_BUDGET = 10.0  # seconds for all pairs (the seeds: "less than 10 seconds")
+NAME_LIMIT = 100  # characters in a name, as CS 61A's contest tool (bacon's hogconv.py) allows
 WALL_TIMEOUT = 40.0
 MATCH_THRESHOLD = 0.500001
 CAPS = Caps(cpu_seconds=60, memory_bytes=1024 * 1024 * 1024, processes=256, file_bytes=1024 * 1024)
@@ -37,21 +39,25 @@ def _problem(line: str) -> dict:
 
 
 def _verdict(data: object, settings: dict) -> dict:
-    """The child's verdict, checked: problems are short clean lines, a table is GOAL x GOAL legal ints."""
+    """The child's verdict, checked: problems are short clean lines, a table (given when the
+    strategy is sound, even if the name is not) is GOAL x GOAL legal ints."""
     if not isinstance(data, dict) or not isinstance(data.get("problems"), list):
         raise Untrusted("not a verdict")
     problems = [clean(p, limit=300, newlines=False) for p in data["problems"][:20]]
-    name = data.get("name")
-    name = clean(name, limit=100, newlines=False) if isinstance(name, str) else None
+    name, naming = data.get("name"), data.get("name_problem")
+    name = clean(name, limit=NAME_LIMIT + 20, newlines=False) if isinstance(name, str) else None
+    naming = clean(naming, limit=300, newlines=False) if isinstance(naming, str) else None
     table = data.get("table")
     goal, legal = settings["goal"], set(settings["legal"])
-    if not problems:
+    if table is not None:
         good = (isinstance(table, list) and len(table) == goal
                 and all(isinstance(row, list) and len(row) == goal for row in table)
                 and all(type(v) is int and v in legal for row in table for v in row))
         if not good:
             raise Untrusted("a table of the wrong shape")
-    return {"problems": problems, "table": None if problems else table, "name": name}
+    if not problems and table is None:
+        raise Untrusted("a sound entry without its table")
+    return {"problems": problems, "table": table, "name": name, "name_problem": naming}
 
 
 def inspect_entry(path: Path, variant: Variant, *, timeout: float = WALL_TIMEOUT, named: bool = True,
@@ -77,7 +83,8 @@ def inspect_entry(path: Path, variant: Variant, *, timeout: float = WALL_TIMEOUT
                     files={"entry.py": source, "contest_check.py": checker},
                     isolation=isolation or detect(), caps=CAPS, timeout=timeout, max_output=MAX_OUTPUT)
     if done.status == "timeout":
-        return _problem(f"the entry did not finish within {timeout:.0f} s — it hangs or is too slow")
+        return _problem(f"the check did not finish within {timeout:g} s — final_strategy must answer all "
+                        f"{settings['goal'] ** 2} pairs in less than {settings['budget']:g} s")
     lines = done.stdout.strip().splitlines()
     try:
         if done.status != "ok" or not lines:
@@ -109,13 +116,53 @@ def _row_figures(variant: Variant, first: np.ndarray, others: np.ndarray) -> lis
     return figures_against(variant, first, others).tolist()
 
 
+@dataclass(frozen=True)
+class Entry:
+    """A valid entry of a tournament: its file, the name it is ranked under (its name field; its
+    file's name when that is unusable; the file added when two entries share a name), its table
+    and what is wrong with its name, if anything (one line, for the results)."""
+
+    file: str
+    name: str
+    table: np.ndarray
+    note: str = ""
+
+
+def name_entries(loaded: list[tuple[Path, dict]], field: str) -> list[Entry]:
+    """The ENTRIES (each file with its check result) under the names they are ranked by: the
+    value of FIELD, or the file's name where that value cannot be published; names that two
+    entries share (ignoring case and spaces around them) get the file added, and a note."""
+    entries = []
+    for path, result in loaded:
+        problem = result.get("name_problem")
+        name = path.stem if problem else result["name"].strip()
+        note = f"ranked under its file's name: {problem}" if problem else ""
+        entries.append(Entry(path.name, name, np.array(result["table"], dtype=np.int64), note))
+    shared: dict[str, list[int]] = {}
+    for i, entry in enumerate(entries):
+        shared.setdefault(entry.name.casefold(), []).append(i)
+    for same in (group for group in shared.values() if len(group) > 1):
+        files = ", ".join(entries[i].file for i in same)
+        for i in same:
+            entry = entries[i]
+            note = "; ".join(filter(None, [entry.note, f"{field} {entry.name!r} is shared by {files}"]))
+            entries[i] = Entry(entry.file, f"{entry.name} ({entry.file})", entry.table, note)
+    taken: set[str] = set()
+    for i, entry in enumerate(entries):  # a name could still equal another made up above
+        if entry.name in taken:
+            entries[i] = Entry(entry.file, f"{entry.name} [{entry.file}]", entry.table, entry.note)
+        taken.add(entries[i].name)
+    return entries
+
+
 def run_tournament(entries: Path, *, variant: Variant, out: Path, resume: bool = False, jobs: int = 1,
                    say=print, isolation: Isolation | None = None) -> list[tuple[str, int, float]]:
     """Evaluate every pair of valid entries exactly; write ranking, CSV matrix and HTML page.
 
-    Row I of the matrix (entry I against every later entry, both seatings) is one job; JOBS
-    worker processes share them. Finished rows are kept in ``OUT/progress.json``, so ``resume``
-    skips them.
+    Entries are ranked under their names (see :func:`name_entries`); an entry whose strategy is
+    unsound is left out, with the reason. Row I of the matrix (entry I against every later
+    entry, both seatings) is one job; JOBS worker processes share them. Finished rows are kept in
+    ``OUT/progress.json``, so ``resume`` skips them.
     """
     from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 
@@ -124,35 +171,41 @@ def run_tournament(entries: Path, *, variant: Variant, out: Path, resume: bool =
     files = sorted(Path(entries).glob("*.py"))
     if not files:
         raise HogkitError(f"no .py entries in {entries}", "put one .py file per entry in the folder")
-    names, tables, excluded = [], [], {}
+    loaded, excluded = [], {}
     isolation = isolation or detect()
     # each entry is checked in a sandboxed child of its own; JOBS of them run at once
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as threads:
         results = threads.map(lambda path: inspect_entry(path, variant, isolation=isolation), files)
         for i, (path, result) in enumerate(zip(files, results, strict=True), 1):
             shown = clean(path.name, limit=120, newlines=False)
-            if result["problems"]:
+            if result["table"] is None:
                 excluded[shown] = result["problems"][0]
                 say(f"[{i}/{len(files)}] excluded {shown}: {result['problems'][0]}")
             else:
-                names.append(clean(path.stem, limit=120, newlines=False))
-                tables.append(np.array(result["table"], dtype=np.int64))
+                loaded.append((path, result))
                 say(f"[{i}/{len(files)}] loaded {shown}")
+    field = variant.contest_name_field
+    board = name_entries(loaded, field)
+    for entry in board:
+        if entry.note:
+            say(f"name of {entry.file}: {entry.note} (ranked as {entry.name!r})")
+    keys, names = [entry.file for entry in board], [entry.name for entry in board]
     progress_path = out / "progress.json"
     done: dict[str, list[float]] = {}
     if resume and progress_path.is_file():
         saved = json.loads(progress_path.read_text(encoding="utf-8"))
-        if saved.get("names") == names and saved.get("variant") == variant.name:
+        if saved.get("entries") == keys and saved.get("variant") == variant.name:
             done = saved["rows"]
-    n = len(names)
+    n = len(board)
     matrix = np.full((n, n), 0.5)
-    stack = np.stack(tables) if tables else np.zeros((0, variant.goal, variant.goal), dtype=np.int64)
-    todo = [i for i in range(n - 1) if names[i] not in done]
+    stack = np.stack([entry.table for entry in board]) if board else np.zeros((0, variant.goal, variant.goal),
+                                                                              dtype=np.int64)
+    todo = [i for i in range(n - 1) if keys[i] not in done]
     pairs_total = n * (n - 1) // 2
     pairs_done = pairs_total - sum(n - 1 - i for i in todo)
-    for i, name in enumerate(names):
-        if name in done:
-            matrix[i, i + 1:] = done[name]
+    for i, key in enumerate(keys):
+        if key in done:
+            matrix[i, i + 1:] = done[key]
     started = time.perf_counter()
     try:
         with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
@@ -160,9 +213,9 @@ def run_tournament(entries: Path, *, variant: Variant, out: Path, resume: bool =
             for future in as_completed(futures):
                 i = futures[future]
                 matrix[i, i + 1:] = future.result()
-                done[names[i]] = matrix[i, i + 1:].tolist()
+                done[keys[i]] = matrix[i, i + 1:].tolist()
                 tmp = progress_path.with_suffix(".tmp")
-                tmp.write_text(json.dumps({"variant": variant.name, "names": names, "rows": done}), encoding="utf-8")
+                tmp.write_text(json.dumps({"variant": variant.name, "entries": keys, "rows": done}), encoding="utf-8")
                 tmp.replace(progress_path)
                 pairs_done += n - 1 - i
                 bar = "#" * (20 * pairs_done // max(pairs_total, 1))
@@ -176,14 +229,18 @@ def run_tournament(entries: Path, *, variant: Variant, out: Path, resume: bool =
                float(np.mean([matrix[i, j] for j in range(n) if j != i])) if n > 1 else 0.5)
               for i in range(n)]
     ranking = sorted(points, key=lambda r: (-r[1], -r[2], r[0]))
-    _write_results(out, names, matrix, ranking, excluded, variant)
+    _write_results(out, board, matrix, ranking, excluded, variant)
     for rank, (name, wins, mean) in enumerate(ranking, 1):
         say(f"{rank:3}. {name:30} {wins:4} wins  mean figure {mean:.4f}")
     return ranking
 
 
-def _write_results(out: Path, names, matrix, ranking, excluded, variant) -> None:
-    """ranking.csv, matrix.csv and index.html with a heat map of the figures."""
+def _write_results(out: Path, board: list[Entry], matrix: np.ndarray, ranking: list[tuple[str, int, float]],
+                   excluded: dict[str, str], variant: Variant) -> None:
+    """ranking.csv, matrix.csv and index.html with a heat map of the figures; each entry goes by
+    its name, and ranking.csv and the page also give its file and any note about its name."""
+    names = [entry.name for entry in board]
+    by_name = {entry.name: entry for entry in board}
     with open(out / "matrix.csv", "w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
         writer.writerow(["entry", *names])
@@ -191,9 +248,9 @@ def _write_results(out: Path, names, matrix, ranking, excluded, variant) -> None
             writer.writerow([name, *(f"{x:.9f}" for x in row)])
     with open(out / "ranking.csv", "w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
-        writer.writerow(["rank", "entry", "wins", "mean_figure"])
+        writer.writerow(["rank", "entry", "wins", "mean_figure", "file", "note"])
         for rank, (name, wins, mean) in enumerate(ranking, 1):
-            writer.writerow([rank, name, wins, f"{mean:.6f}"])
+            writer.writerow([rank, name, wins, f"{mean:.6f}", by_name[name].file, by_name[name].note])
     order = [names.index(name) for name, _, _ in ranking]
     cells = []
     for i in order:
@@ -204,14 +261,16 @@ def _write_results(out: Path, names, matrix, ranking, excluded, variant) -> None
             tds.append(f'<td style="background:hsl({hue},70%,75%)" title="{x:.6f}">{x:.3f}</td>')
         cells.append(f"<tr><th>{html.escape(names[i])}</th>{''.join(tds)}</tr>")
     header = "".join(f"<th>{html.escape(names[j])}</th>" for j in order)
-    board = "".join(f"<tr><td>{r}</td><td>{html.escape(n)}</td><td>{w}</td><td>{m:.4f}</td></tr>"
-                    for r, (n, w, m) in enumerate(ranking, 1))
+    board_rows = "".join(f"<tr><td>{r}</td><td>{html.escape(n)}</td><td>{w}</td><td>{m:.4f}</td></tr>"
+                         for r, (n, w, m) in enumerate(ranking, 1))
     skipped = "".join(f"<li>{html.escape(k)}: {html.escape(v)}</li>" for k, v in excluded.items())
+    notes = "".join(f"<li>{html.escape(e.file)}: {html.escape(e.note)}</li>" for e in board if e.note)
     page = f"""<!doctype html><html><head><meta charset="utf-8"><title>Hog contest: {variant.name}</title>
 <style>body{{font-family:sans-serif}}td,th{{padding:2px 6px;font-size:12px}}</style></head><body>
 <h1>Hog contest ({html.escape(variant.title)})</h1>
 <p>A win is a contest figure above {MATCH_THRESHOLD}; ties count as losses.</p>
-<table><tr><th>rank</th><th>entry</th><th>wins</th><th>mean figure</th></tr>{board}</table>
+<table><tr><th>rank</th><th>entry</th><th>wins</th><th>mean figure</th></tr>{board_rows}</table>
 <h2>Win rates (row against column)</h2><table><tr><th></th>{header}</tr>{''.join(cells)}</table>
+<h2>Names to check</h2><ul>{notes or '<li>none</li>'}</ul>
 <h2>Excluded</h2><ul>{skipped or '<li>none</li>'}</ul></body></html>"""
     (out / "index.html").write_text(page, encoding="utf-8")

@@ -43,9 +43,10 @@ def sample_tables(variant: Variant) -> Iterator[tuple[str, str, list[str]]]:
         yield f"always_roll_{k}", f"always roll {k} dice", encode_table([[k] * goal] * goal)
     for fname, func in kit_strategies(variant).items():
         for margin, rolls in itertools.product((2, 4, 6, 8, 10, 12), (3, 4, 5, 6)):
-            table = table_of(lambda s, o, f=func, m=margin, r=rolls: f(s, o, margin=m, num_rolls=r), goal)
+            # positional: Problem 11's strategy may name its first option threshold, not margin
+            table = table_of(lambda s, o, f=func, m=margin, r=rolls: f(s, o, m, r), goal)
             yield (f"{fname.removesuffix('_strategy')}_m{margin}_r{rolls}",
-                   f"{fname} with margin {margin} and {rolls} dice", encode_table(table))
+                   f"{fname}(score, opponent_score, {margin}, {rolls})", encode_table(table))
     for lead, far, near in itertools.product((0, 10, 20, 30), (3, 4, 5, 6, 7), (2, 3, 4)):
         def threshold(s: int, o: int, lead=lead, far=far, near=near) -> int:
             return near if s - o >= lead else far

@@ -6,10 +6,9 @@ mod 8 and whether this turn is an extra one; Pork Chop: who has used it). Every 
 least one point, except a Pork Chop, which uses up a one-time move, so the states form a DAG.
 They are evaluated one diagonal of the score sum at a time, from the highest sum down, with every
 hidden state and both movers in one set of array operations. Two tables are evaluated as a pair,
-from reads the model plans once for every choice of every cell; :func:`backward`, for the solver,
-which picks choices as it goes, takes a batch of pairs at once. One pair of a model with no
-hidden state is a triangular linear system in the diagonals' order, which SciPy's sparse back
-substitution solves in a single compiled pass.
+from reads the model plans once for every choice of every cell (kept small: narrow row numbers,
+and each chunk's probabilities as one row of a short table); :func:`backward`, for the solver,
+which picks choices as it goes, takes a batch of pairs at once.
 
 Each rule's logic stays in :mod:`hogkit.rules`: :class:`Model` calls every hook over all of its
 inputs once and keeps the answers in arrays.
@@ -19,18 +18,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from hogkit.errors import HogkitError
 from hogkit.game import TurnPlan, points_distribution
 from hogkit.variant import Variant
-
-if TYPE_CHECKING:
-    from scipy.sparse import csr_array
 
 CHOP = -1
 CHUNK = 8  # outcomes per chunk of a points distribution
@@ -72,17 +67,20 @@ class Diagonal:
 @dataclass(frozen=True)
 class PairReads:
     """What each plan entry (``cell * C + choice``, cells of all diagonals back to back) reads
-    of W for one pair, CHUNK outcomes at a time: each chunk's W rows and probabilities
-    (``index``, ``prob``: ``[chunks, CHUNK]``), the entry's count of chunks and first chunk,
-    where each of its parts starts among them, and how many parts it uses (the first ones). The
-    outcomes that end the game are merged: one read of a "player 0 won" row with their summed
-    probability, and none for the other player's wins, which are worth 0 (a part left with no
-    read keeps one, worth 0). ``chop_part`` is the entry's Pork Chop part (-1 if none) and
-    ``chop_row`` the W row it leads to. A :attr:`Model.compact` model's reads are rows of
-    :func:`_compact_pair`'s V instead (see :attr:`Model.compact_rows`)."""
+    of W for one pair, CHUNK outcomes at a time: each chunk's W rows (``index``, ``[chunks,
+    CHUNK]``, as narrow an integer as the rows allow) and the row of ``chances`` that holds its
+    probabilities (``chance``; few distinct rows, so they are kept once), the entry's count of
+    chunks and first chunk, where each of its parts starts among them, and how many parts it
+    uses (the first ones). The outcomes that end the game are not read: ``win[entry, part]`` is
+    the part's chance that player 0 has won, and the other player's wins are worth 0 (a part
+    left with no read keeps one, worth 0). ``chop_part`` is the entry's Pork Chop part (-1 if
+    none) and ``chop_row`` the W row it leads to. A :attr:`Model.compact` model's reads are
+    cells of :func:`_compact_pair`'s V instead (see :attr:`Model.compact_rows`)."""
 
     index: np.ndarray
-    prob: np.ndarray
+    chance: np.ndarray
+    chances: np.ndarray
+    win: np.ndarray
     chunks: np.ndarray
     first: np.ndarray
     part_offset: np.ndarray
@@ -168,6 +166,7 @@ class Model:
             for n, (v, p) in enumerate(outcomes):
                 self.chunk_vals[self.chunk_start[r] + n // CHUNK, n % CHUNK] = v
                 self.chunk_probs[self.chunk_start[r] + n // CHUNK, n % CHUNK] = p
+        self.chunk_live = self.chunk_probs > 0  # an outcome, not a chunk's padding
 
         # Each (mover, hidden, choice): rolls, bonus, next context (who' * H + h').
         shape = (2, H, self.nchoice)
@@ -277,6 +276,9 @@ class Model:
         self.diagonals = [self._plan_diagonal(total) for total in range(2 * self.goal - 1)]
         self.plans = np.concatenate([d.plan for d in self.diagonals])
         self.diagonal_starts = np.concatenate([[0], np.cumsum([len(d.who) for d in self.diagonals])])
+        ends = self.diagonal_starts * self.nchoice  # each diagonal's plan: a view of the whole
+        self.diagonals = [replace(d, plan=self.plans[a:b])
+                          for d, a, b in zip(self.diagonals, ends[:-1], ends[1:], strict=True)]
         self.all_who, self.all_cell, self.all_seat_cell = (np.concatenate([getattr(d, name) for d in self.diagonals])
                                                            for name in ("who", "cell", "seat_cell"))
         self._plan_compact(part_of)
@@ -288,7 +290,9 @@ class Model:
         That holds when the inner hidden field (the mover's own previous choice, under Feral Hogs)
         only decides which part of a choice the state falls in, and the next mover's inner field
         is the mover's outer one: then, as a table makes one choice per cell, the values of a cell
-        differ only by part (the same for both players). ``class_map[choice, part, inner]`` is 1
+        differ only by part (the same for both players). The next mover's outer field must be
+        the choice itself, so that a read needs only the cell it lands on (see
+        :attr:`compact_rows`). ``class_map[choice, part, inner]`` is 1
         where a mover with that inner field falls in that part."""
         H, block, P = self.nh, self.block, self.nparts
         h = np.arange(H)
@@ -296,6 +300,7 @@ class Model:
             len(self.layers) == 1 and H == block * block and block > 1
             and (part_of == part_of[:, h % block]).all() and (part_of[0] == part_of[1]).all()
             and (self.nextctx % block == (h // block)[None, :, None]).all()
+            and (self.nextctx // block % (H // block) == np.arange(self.nchoice)).all()
         )
         inner = part_of[0, :block, :].T[:, None, :]  # [choice, 1, inner]
         self.class_map = (inner == np.arange(P)[None, :, None]).astype(float)
@@ -333,16 +338,23 @@ class Model:
 
     @cached_property
     def compact_rows(self) -> np.ndarray:
-        """For a :attr:`compact` model, the row of :func:`_compact_pair`'s V at each row
-        (``block * G + cell``) of a W: the cells of all diagonals back to back, each with its
-        ``outer`` rows, then a row for each end of the game."""
+        """For a :attr:`compact` model, the cell of :func:`_compact_pair`'s V at each row
+        (``block * G + cell``) of a W: the cells of all diagonals back to back, then one for each
+        end of the game. V keeps ``outer`` rows a cell; the one a read needs is the choice made
+        (the next mover's outer field), so :attr:`pair_reads` keeps only the cell."""
         g, G, outer = self.goal, self.goal ** 2 + 2, self.nh // self.block
         cells = len(self.all_who)
         place = np.empty((2, G), dtype=np.int64)
         place[self.all_who, self.all_cell] = np.arange(cells)
         place[:, g * g], place[:, g * g + 1] = cells, cells + 1
-        blk = np.arange(2 * outer)
-        return (place[blk // outer] * outer + (blk % outer)[:, None]).ravel()
+        return np.repeat(place, outer, axis=0).ravel()
+
+    @cached_property
+    def compact_post(self) -> np.ndarray:
+        """For a :attr:`compact` model, :attr:`compact_rows` after ``post_flat``: the cell of V a
+        turn's outcome leads to, for each next mover's seat (``seat * len(post_flat) + place``)."""
+        G, outer = self.goal ** 2 + 2, self.nh // self.block
+        return np.concatenate([self.compact_rows[seat * outer * G + self.post_flat] for seat in range(2)])
 
     @cached_property
     def compact_spread(self) -> np.ndarray:
@@ -360,95 +372,109 @@ class Model:
             spread[0, :, :, q] -= terms
         return spread.reshape(P * len(terms), outer * P)
 
-    def _plan_outcomes(self, entries: slice = slice(None)) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Every outcome of every part of the plan ENTRIES, in order: its part (``entry * P +
-        part``, counted from the first of ENTRIES), the row of W (of one pair) it reads, and its
-        chance."""
-        row, base, blk = (self.plans[entries, :, k].ravel() for k in range(3))
-        index, chunk, counts = _chunk_reads(self, row, base, blk * (self.goal ** 2 + 2), batch=1)
-        prob = self.chunk_probs[chunk].ravel()
-        live = prob > 0  # not a chunk's padding
-        return np.repeat(np.arange(row.size), counts * CHUNK)[live], index.ravel()[live], prob[live]
-
     @cached_property
     def pair_reads(self) -> PairReads:
-        """The reads of every plan entry (cell and choice) for :func:`_pair_backward` (or
+        """The reads of every plan entry (cell and choice) for :func:`pair_backward` (or
         :func:`_compact_pair`), worked out once, as they do not depend on the tables (made when
         first needed, a few thousand entries at a time so that no large temporary is made)."""
+        return self._reads(compact=self.compact)
+
+    @cached_property
+    def state_reads(self) -> PairReads:
+        """:attr:`pair_reads` as rows of W, one value per hidden state, even for a
+        :attr:`compact` model (the solver's improvement passes need every hidden state)."""
+        return self._reads(compact=False) if self.compact else self.pair_reads
+
+    def _reads(self, *, compact: bool) -> PairReads:
+        """Every plan entry's reads (see :class:`PairReads`): rows of W, or cells of a compact V."""
         P, G = self.nparts, self.goal ** 2 + 2
-        step = 4096
-        pieces = [self._part_reads(slice(first, first + step)) for first in range(0, len(self.plans), step)]
-        index, prob, part_chunks = (np.concatenate(arrays) for arrays in zip(*pieces, strict=True))
+        entries, step = len(self.plans), 2048
+        # filled a slice of entries at a time, into arrays sized for the most chunks there can be
+        # (pages never written cost no memory) and cut to size at the end
+        most = int(self.chunk_count[self.plans[..., 0]].sum()) + entries * P
+        rows = len(self.all_who) + 2 if compact else self.nblock * G
+        narrow = np.uint16 if rows <= np.iinfo(np.uint16).max + 1 else np.int32
+        index, slot = np.empty((most, CHUNK), dtype=narrow), np.empty(most, dtype=np.int32)
+        part_chunks, win = np.empty(entries * P, dtype=np.int64), np.empty(entries * P)
+        done = 0
+        for first in range(0, entries, step):
+            parts = slice(first * P, min(first + step, entries) * P)
+            chunk_index, chunk_slot, part_chunks[parts], win[parts] = self._part_reads(slice(first, first + step),
+                                                                                       compact=compact)
+            index[done:done + len(chunk_index)], slot[done:done + len(chunk_index)] = chunk_index, chunk_slot
+            done += len(chunk_index)
+        index.resize((done, CHUNK), refcheck=False)
+        slot.resize(done, refcheck=False)
+        # the chances of a chunk: its points row's chunk with the reads that end the game masked
+        # out; only the few (chunk, mask) pairs in use get a row of the table
+        present = np.zeros(len(self.chunk_probs) * 256 + 1, dtype=bool)
+        present[slot] = True
+        kept = np.nonzero(present[:-1])[0]
+        bits = (kept[:, None] % 256 >> np.arange(CHUNK)) & 1
+        chances = np.vstack([self.chunk_probs[kept // 256] * bits, np.zeros((1, CHUNK))])
+        renumber = np.cumsum(present) - 1
+        chance = renumber[slot].astype(np.int32)
+        del present, renumber, slot
         part_chunks = part_chunks.reshape(-1, P)  # per entry and part
         chunks = part_chunks.sum(axis=1)
         row, base, blk = (self.plans[..., k] for k in range(3))
         is_chop = row == self.chop_row  # one part or none: chops share a key in _plan_parts
         chop_rows = blk * G + self.post_flat[base]
-        return PairReads(index=index.reshape(-1, CHUNK), prob=prob.reshape(-1, CHUNK), chunks=chunks,
-                         first=np.cumsum(chunks) - chunks, part_offset=np.cumsum(part_chunks, axis=1) - part_chunks,
+        return PairReads(index=index.reshape(-1, CHUNK), chance=chance, chances=chances, win=win.reshape(-1, P),
+                         chunks=chunks, first=np.cumsum(chunks) - chunks,
+                         part_offset=np.cumsum(part_chunks, axis=1) - part_chunks,
                          used=(row != self.dead_row).sum(axis=1),
                          chop_part=np.where(is_chop.any(axis=1), is_chop.argmax(axis=1), -1),
                          chop_row=np.where(is_chop, chop_rows, 0).sum(axis=1))
 
-    def _part_reads(self, entries: slice) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _part_reads(self, entries: slice, *, compact: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The reads of the parts of the plan ENTRIES for :attr:`pair_reads`, back to back: each
-        read's row (of W, or of :func:`_compact_pair`'s V), its chance, and each part's count of
-        chunks of CHUNK reads."""
+        chunk's reads (rows of W, or of :func:`_compact_pair`'s V; ``[chunks, CHUNK]``) and
+        chunk's points-row chunk and mask of the reads it keeps (``chunk * 256 + mask``), each
+        part's count of chunks, and each part's chance of ending the game with a player 0 win.
+
+        The outcomes that end the game are not read: a win for player 0 adds its chance to the
+        part's ``win``, one for player 1 is worth 0. A chunk whose outcomes all end the game is
+        left out, but a part in use keeps at least one chunk (its mask 0, worth 0)."""
         g, G = self.goal, self.goal ** 2 + 2
-        row, blk = self.plans[entries, :, 0].ravel(), self.plans[entries, :, 2].ravel()
-        part, index, prob = self._plan_outcomes(entries)
-        cell = index % G
-        won, keep = cell == g * g, cell < g * g
-        kept = np.bincount(part[keep], minlength=row.size)
-        won_p = np.bincount(part[won], weights=prob[won], minlength=row.size)
-        extra = (won_p > 0) | ((kept == 0) & (row != self.dead_row))  # one read for the game's end
-        part_chunks = -(-(kept + extra) // CHUNK)
-        part_first = (np.cumsum(part_chunks) - part_chunks) * CHUNK
-        loss = blk * G + g * g + 1  # where padding reads: a row worth 0
-        out_index = np.repeat(loss, part_chunks * CHUNK)
-        out_prob = np.zeros(out_index.size)
-        slot = part_first[part[keep]] + np.arange(keep.sum()) - np.repeat(np.cumsum(kept) - kept, kept)
-        out_index[slot], out_prob[slot] = index[keep], prob[keep]
-        end = (part_first + kept)[extra]
-        out_index[end] = (blk * G + np.where(won_p > 0, g * g, g * g + 1))[extra]
-        out_prob[end] = won_p[extra]
-        if self.compact:
-            out_index = self.compact_rows[out_index]
-        return out_index.astype(np.int32), out_prob, part_chunks
-
-    @property
-    def plain(self) -> bool:
-        """Whether the state is only the two scores (no rule adds a hidden part)."""
-        return self.nh == 1
-
-    @cached_property
-    def pair_system(self) -> tuple[csr_array, np.ndarray]:
-        """For a :attr:`plain` model, the equation of every plan entry (``cell * C + choice``) as
-        a row of a sparse matrix over the cells of all diagonals back to back (1 at the entry's
-        own cell, minus the chance of reaching each cell of a higher diagonal), and each entry's
-        chance of ending the game with a player 0 win (see :func:`_plain_backward`; made when
-        first needed)."""
-        from scipy.sparse import csr_array  # half a second to import: only where it serves
-
-        g, G, entries = self.goal, self.goal ** 2 + 2, len(self.plans)
-        entry, index, prob = self._plan_outcomes()  # one part an entry
-        cells = len(self.all_who)
-        column = np.full(2 * G, cells)  # the cell each place of W holds; the game's end: none
-        column[self.state_places[0].ravel()] = np.arange(cells)
-        column = column[index]
-        inside, won = column < cells, index % G == g * g
-        wins = np.bincount(entry[won], weights=prob[won], minlength=entries)
-        # row by row: 1 at the entry's own cell, then minus the chance of each cell it reaches
-        indptr = np.zeros(entries + 1, dtype=np.int32)
-        np.cumsum(np.bincount(entry[inside], minlength=entries) + 1, out=indptr[1:])
-        own = np.zeros(indptr[-1], dtype=bool)
-        own[indptr[:-1]] = True
-        indices, data = np.empty(indptr[-1], dtype=np.int32), np.empty(indptr[-1])
-        indices[own], data[own] = np.arange(entries) // self.nchoice, 1.0
-        indices[~own], data[~own] = column[inside], -prob[inside]
-        system = csr_array((data, indices, indptr), shape=(entries, cells))
-        system.sum_duplicates()  # sorted columns, each once, as the solver wants
-        return system, wins
+        row, base, blk = (self.plans[entries, :, k].ravel() for k in range(3))
+        counts = self.chunk_count[row]
+        owner = np.repeat(np.arange(row.size), counts)
+        first = np.cumsum(counts) - counts
+        chunk = np.arange(owner.size) + np.repeat(self.chunk_start[row] - first, counts)
+        outcome = base[owner, None] + self.chunk_vals[chunk]  # [chunks, CHUNK]: places in post_flat
+        live = self.chunk_live[chunk]
+        if compact:  # straight to the cells of V (the choice made picks the row within one)
+            cells = len(self.all_who)
+            seat = blk // (self.nh // self.block)  # the next mover's seat
+            after = self.compact_post[seat[owner, None] * len(self.post_flat) + outcome]
+            end, loss = cells, np.full(row.size, cells + 1)
+        else:
+            after, end, loss = self.post_flat[outcome], g * g, blk * G + g * g + 1
+        keep = (after < end) & live
+        won = (after == end) & live
+        ends = np.nonzero(won.any(axis=1))[0]
+        win = np.bincount(owner[ends], weights=(self.chunk_probs[chunk[ends]] * won[ends]).sum(axis=1),
+                          minlength=row.size)
+        mask = np.packbits(keep, axis=1, bitorder="little")[:, 0]
+        held = np.nonzero(mask)[0]
+        kept = np.bincount(owner[held], minlength=row.size)  # each part's chunks that keep a read
+        empty = (kept == 0) & (row != self.dead_row)  # a part in use that keeps no read keeps one chunk
+        # each kept chunk's rows, and a row worth 0 where a read is masked out
+        rows = after[held] if compact else blk[owner[held], None] * G + after[held]
+        index = np.where(keep[held], rows, loss[owner[held], None])
+        slot = chunk[held] * 256 + mask[held]
+        if not empty.any():
+            return index, slot, kept, win
+        part_chunks = kept + empty  # each kept chunk goes to its place among them all, part by part
+        out_first = np.cumsum(part_chunks) - part_chunks
+        dest = out_first[owner[held]] + np.arange(len(held)) - (np.cumsum(kept) - kept)[owner[held]]
+        full = np.empty((int(part_chunks.sum()), CHUNK), dtype=index.dtype)
+        full[out_first[empty]] = loss[empty, None]
+        full[dest] = index
+        full_slot = np.full(len(full), len(self.chunk_probs) * 256)
+        full_slot[dest] = slot
+        return full, full_slot, part_chunks, win
 
     @cached_property
     def state_places(self) -> tuple[np.ndarray, np.ndarray]:
@@ -473,9 +499,13 @@ class Model:
         return tables.astype(np.int64) + self.offset
 
 
-@lru_cache(maxsize=16)
 def model_for(variant: Variant, goal: int | None = None) -> Model:
     """The (cached) :class:`Model` of VARIANT at GOAL (default: the variant's goal)."""
+    return _cached_model(variant, variant.goal if goal is None else goal)
+
+
+@lru_cache(maxsize=16)
+def _cached_model(variant: Variant, goal: int) -> Model:
     return Model(variant, goal)
 
 
@@ -715,34 +745,15 @@ def _pair_start_values(model: Model, both: np.ndarray, *, seats: tuple[int, ...]
     if model.compact:
         V = _compact_pair(model, both)
         return [_compact_pair_start(model, V, both, who=who) for who in seats]
-    W = (_plain_backward if model.plain else _pair_backward)(model, both)
+    W = pair_backward(model, both)
     return [float(start_values(model, W, who=who)[0]) for who in seats]
 
 
-def _plain_backward(model: Model, both: np.ndarray) -> np.ndarray:
-    """:func:`backward` for one pair of tables (columns ``[who, mover, opp]``) of a
-    :attr:`Model.plain` model. Each cell's value is its chance of a player 0 win plus the values
-    its choice reaches, weighted by their chances: with the cells in the order of the diagonals,
-    those equations form a triangular system, which a sparse back substitution solves in one
-    compiled pass (the same induction as :func:`backward`, without a NumPy step per diagonal)."""
-    from scipy.sparse.linalg import spsolve_triangular
-
-    g, G = model.goal, model.goal ** 2 + 2
-    system, wins = model.pair_system
-    entry = np.arange(len(model.all_who)) * model.nchoice + np.take(both, model.all_seat_cell)
-    values = spsolve_triangular(system[entry], wins[entry], lower=False, unit_diagonal=True,
-                                overwrite_A=True, overwrite_b=True)
-    W = _aligned_zeros((model.nblock, G, 1, model.block))
-    W[:, g * g] = 1.0
-    W.reshape(-1)[model.state_places[0][:, 0]] = values
-    return W
-
-
-def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
-    """:func:`backward` for one pair of tables (columns ``[who, mover, opp]``) of a model with a
-    hidden state (:func:`_plain_backward` serves the others). The reads of every cell's choice
-    are taken from :attr:`Model.pair_reads` for all diagonals at once, so each diagonal then
-    takes a handful of array operations on its own stretch of them.
+def pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
+    """:func:`backward` for one pair of tables (columns ``[who, mover, opp]``) of a model that is
+    not :attr:`Model.compact`. The reads of every cell's choice are taken from
+    :attr:`Model.pair_reads` for all diagonals at once, so each diagonal then takes a handful of
+    array operations on its own stretch of them.
 
     A Pork Chop leads to a state of the same diagonal with one more chop used, so before the
     loop each state that chops is pointed at the sum its target state picks (most chops used
@@ -752,12 +763,15 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
     W = _aligned_zeros((model.nblock, G, 1, block))
     W[:, g * g] = 1.0
     reads, starts = model.pair_reads, model.diagonal_starts
-    cols, entry, cell_first, index, probs, diag_chunk = _picked_reads(model, both)
+    cols, entry, cell_first, index, probs, diag_chunk = picked_reads(model, both)
     # the parts in use, back to back: where each starts among the chunks and among the sums
     used = reads.used[entry]
     part_first = np.cumsum(used) - used
     in_use = np.arange(model.nparts) < used[:, None]
     part_chunk = (cell_first[:, None] + np.take(reads.part_offset, entry, axis=0))[in_use]
+    wins = np.take(reads.win, entry, axis=0)[in_use]  # what each part's turn adds by a player 0 win
+    if block > 1:
+        wins = np.repeat(wins, block).reshape(-1, block)
     diag_part = np.append(part_first, len(part_chunk))[starts]
     part_chunk -= np.repeat(diag_chunk[:-1], np.diff(diag_part))  # from the diagonal's first chunk
     picked = np.take(model.part_pick, model.all_who * C + cols, axis=0)  # [cells, H]
@@ -783,26 +797,33 @@ def _pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
         else:
             terms = np.matmul(probs[c0:c1, None, :], np.take(rows, index[c0:c1], axis=0))
             sums = np.add.reduceat(terms[:, 0], firsts, axis=0)
+        sums += wins[diag_part[total]:diag_part[total + 1]]
         a, b = starts[total], starts[total + 1]
         flat[places[a:b]] = np.take(sums, pick[a:b])
     return W
 
 
-def _picked_reads(model: Model, both: np.ndarray) -> tuple[np.ndarray, ...]:
-    """The reads of one pair's choices (columns ``[who, mover, opp]``) from
-    :attr:`Model.pair_reads`: each cell's choice column and plan entry (cells of all diagonals
+def picked_reads(model: Model, both: np.ndarray, *, reads: PairReads | None = None) -> tuple[np.ndarray, ...]:
+    """The reads of one pair's choices (columns ``[who, mover, opp]``) from READS (default:
+    :attr:`Model.pair_reads`): each cell's choice column and plan entry (cells of all diagonals
     back to back), where its chunks start among the picked ones, the picked chunks' rows and
     chances (``[chunks, CHUNK]``), and where each diagonal's chunks start (one more at the end)."""
-    reads = model.pair_reads
+    reads = model.pair_reads if reads is None else reads
     cols = np.take(both, model.all_seat_cell)
     entry = np.arange(len(cols)) * model.nchoice + cols
-    chunks = reads.chunks[entry]
-    cell_first = np.cumsum(chunks) - chunks
-    take = np.repeat(reads.first[entry] - cell_first, chunks) + np.arange(chunks.sum())
-    index = np.take(reads.index, take, axis=0).astype(np.intp)
-    probs = np.take(reads.prob, take, axis=0)
-    diag_chunk = np.append(cell_first, chunks.sum())[model.diagonal_starts]
+    cell_first, index, probs = gather_reads(reads, entry)
+    diag_chunk = np.append(cell_first, len(index))[model.diagonal_starts]
     return cols, entry, cell_first, index, probs, diag_chunk
+
+
+def gather_reads(reads: PairReads, entry: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The reads of the plan entries ENTRY, back to back: where each entry's chunks start among
+    them, and the chunks' rows (as ``intp``, which NumPy indexes with fastest) and chances."""
+    chunks = reads.chunks[entry]
+    first = np.cumsum(chunks) - chunks
+    take = np.repeat(reads.first[entry] - first, chunks) + np.arange(chunks.sum())
+    return (first, np.take(reads.index, take, axis=0).astype(np.intp),
+            np.take(reads.chances, np.take(reads.chance, take), axis=0))
 
 
 def _compact_pair(model: Model, both: np.ndarray) -> np.ndarray:
@@ -821,7 +842,9 @@ def _compact_pair(model: Model, both: np.ndarray) -> np.ndarray:
     V = np.zeros((cells + 2, outer * P))
     V[cells, ::P] = 1.0  # player 0 won: worth 1 in part 0, nothing more in the others
     rows = V.reshape(-1, P)
-    cols, entry, cell_first, index, probs, diag_chunk = _picked_reads(model, both)
+    cols, entry, cell_first, index, probs, diag_chunk = picked_reads(model, both)
+    index *= outer  # a read's row of V: its cell's first row, plus the choice made (the next outer)
+    index += np.repeat(cols, np.diff(cell_first, append=len(index)))[:, None]
     # where each part's reads start among its diagonal's (an unused part has none: it starts
     # where the next begins, or at the zero after the diagonal's last read)
     part_offset = np.take(reads.part_offset, entry, axis=0)
@@ -835,6 +858,7 @@ def _compact_pair(model: Model, both: np.ndarray) -> np.ndarray:
     term += np.repeat(part_of * (C * (P - 1)), CHUNK).reshape(-1, CHUNK)
     if P > 2:
         term = (term[..., None] + np.arange(P - 1)).reshape(len(index), -1)
+    wins = np.take(reads.win, entry, axis=0)  # [cells, P]: what each part's turn adds by a player 0 win
     sums = np.empty((cells, P, spread.shape[0] // P))
     first_terms = np.empty(np.diff(diag_chunk).max() * CHUNK + 1)
     for total in range(2 * g - 2, -1, -1):
@@ -846,6 +870,7 @@ def _compact_pair(model: Model, both: np.ndarray) -> np.ndarray:
         np.multiply(values[..., 0], weights, out=firsts[:-1].reshape(-1, CHUNK))
         firsts[-1] = 0.0
         cell_sums[:, :, 0] = np.add.reduceat(firsts, part_first[a * P:b * P]).reshape(b - a, P)
+        cell_sums[:, :, 0] += wins[a:b]
         more = values[..., 1:] * weights[..., None]
         cell_sums[:, :, 1:] = np.bincount(term[c0:c1].ravel(), weights=more.ravel(),
                                           minlength=(b - a) * P * C * (P - 1)).reshape(b - a, P, -1)

@@ -29,6 +29,13 @@ def solved_table_path(variant: Variant) -> Path:
 
 def read_solved_table(variant: Variant) -> tuple[list[str], str] | None:
     """The solved rows and their description, if a table for the current rules exists."""
+    found = read_solved_file(variant)
+    return None if found is None else (found[0], found[1].get("about", "The solved strategy."))
+
+
+def read_solved_file(variant: Variant) -> tuple[list[str], dict[str, str]] | None:
+    """The solved rows and the header lines (``# key: value``) of the table for the current
+    rules, if one exists."""
     path = solved_table_path(variant)
     if not path.is_file():
         return None
@@ -36,8 +43,7 @@ def read_solved_table(variant: Variant) -> tuple[list[str], str] | None:
     header = dict(line[2:].split(": ", 1) for line in lines if line.startswith("# ") and ": " in line)
     if header.get("fingerprint") != rules_fingerprint(variant):
         return None
-    rows = [line for line in lines if line and not line.startswith("#")]
-    return rows, header.get("about", "The solved strategy.")
+    return [line for line in lines if line and not line.startswith("#")], header
 
 
 def final_table(variant: Variant) -> tuple[list[str], str]:

@@ -49,7 +49,8 @@ def reference_hog(variant: Variant) -> types.ModuleType:
 def kit_strategies(variant: Variant) -> dict[str, Callable[..., int]]:
     """The reference strategies of Problems 10 and 11 (e.g. ``bacon_strategy``), by name.
 
-    Each takes ``(score, opponent_score, margin=..., num_rolls=...)``.
+    Each takes ``(score, opponent_score, option, num_rolls)``, where the option is a margin
+    or a threshold of points (its name differs from rule to rule; pass it by position).
     """
     from hogkit.problems import post_turn_strategy_name, zero_dice_strategy_name
 

@@ -28,7 +28,7 @@ from typing import TextIO
 Answers = dict[tuple[int, int], object]
 
 # The rules of this kit's contest (filled in when the kit is built).
-CONTEST: dict = {'goal': 100, 'legal': [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 'field': 'PLAYER_NAME', 'budget': 10.0}
+CONTEST: dict = {'goal': 100, 'legal': [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 'field': 'PLAYER_NAME', 'name_limit': 100, 'budget': 10.0}
 ENTRY = "entry.py"
 TIMEOUT = 40.0  # seconds the whole check may take before the entry counts as hanging
 
@@ -39,21 +39,26 @@ def legal_text(legal: list[int] | tuple[int, ...]) -> str:
 
 
 def answer_table(strategy: Callable, goal: int, legal: list[int] | tuple[int, ...], *, name: str = "final_strategy",
-                 pairs: list[tuple[int, int]] | None = None) -> tuple[Answers | None, str | None]:
+                 pairs: list[tuple[int, int]] | None = None,
+                 budget: float | None = None) -> tuple[Answers | None, str | None]:
     """Ask STRATEGY at every pair of scores below GOAL (in the order of PAIRS, if given).
 
     Returns ``(answers, problem)``: answers maps (score, opponent_score) to the choice, and
     problem is None or one line about the first call that returned something other than one of
-    LEGAL. If a call raises an error, answers is None and the problem names that call. What the
-    strategy prints is thrown away.
+    LEGAL. If a call raises an error, or the calls take BUDGET seconds or more, answers is None
+    and the problem says so. What the strategy prints is thrown away.
     """
     if pairs is None:
         pairs = [(s, o) for s in range(goal) for o in range(goal)]
     answers, illegal = {}, None
     real = sys.stdout
     sys.stdout = io.StringIO()
+    deadline = None if budget is None else time.perf_counter() + budget
     try:
-        for s, o in pairs:
+        for done, (s, o) in enumerate(pairs):
+            if deadline is not None and time.perf_counter() >= deadline:
+                return None, (f"answering {done} of {len(pairs)} pairs took {budget:g} s — {name} must answer all "
+                              f"{len(pairs)} in less than {budget:g} s")
             try:
                 choice = strategy(s, o)
             except BaseException as exc:  # noqa: BLE001 - an entry may raise anything, even SystemExit
@@ -78,13 +83,9 @@ def check_strategy(strategy: object, goal: int, legal: list[int], budget: float)
     if not callable(strategy):
         return ["final_strategy is missing — define final_strategy(score, opponent_score)"], None
     pairs = [(s, o) for s in range(goal) for o in range(goal)]
-    start = time.perf_counter()
-    first, problem = answer_table(strategy, goal, legal, pairs=pairs)
-    took = time.perf_counter() - start
-    if first is None:  # a call raised an error: nothing more to ask
+    first, problem = answer_table(strategy, goal, legal, pairs=pairs, budget=budget)
+    if first is None:  # a call raised an error, or the calls took too long: nothing more to ask
         return [problem], None
-    if took > budget:
-        problems.append(f"answering all {len(pairs)} pairs took {took:.1f} s — it must take at most {budget:.0f} s")
     if problem:
         problems.append(problem)
     second, _ = answer_table(strategy, goal, legal, pairs=pairs)
@@ -98,11 +99,30 @@ def check_strategy(strategy: object, goal: int, legal: list[int], budget: float)
     return problems, (None if problems else as_rows(first, goal))
 
 
+def name_problem(name: object, field: str, limit: int) -> str | None:
+    """What is wrong with an entry's name (the value of FIELD), as one line, or None when the
+    contest can publish it as it is: a string of at most LIMIT printable characters, not blank."""
+    fill = f"fill in {field} = 'your entry name'"
+    if name is None:
+        return f"{field} is missing — {fill}"
+    if not isinstance(name, str):
+        return f"{field} is a {type(name).__name__}, not a string — {fill}"
+    if not name.strip():
+        return f"{field} is empty — {fill}"
+    if len(name) > limit:
+        return f"{field} has {len(name)} characters — shorten it to at most {limit}"
+    if not name.isprintable():
+        bad = next(c for c in name if not c.isprintable())
+        return (f"{field} holds a character that cannot be printed ({bad!r}) — use letters, digits, spaces "
+                "and punctuation")
+    return None
+
+
 def check_here(config: dict) -> dict:
     """Import ./entry.py and check it (run in the child process); return the result as a dict.
 
     CONFIG has the contest's ``goal``, ``legal`` choices, name ``field`` (None: no name is
-    needed) and time ``budget``.
+    needed), the longest name (``name_limit``) and the time ``budget``.
     """
     goal, legal, field, budget = config["goal"], config["legal"], config["field"], config["budget"]
     problems, touched = [], []
@@ -131,12 +151,13 @@ def check_here(config: dict) -> dict:
     if touched:
         problems.append(f"importing the entry touches files ({touched[0]}) — do not open or write files")
     name = getattr(module, field, None) if field else None
-    if field and (not isinstance(name, str) or not name.strip()):
-        problems.append(f"{field} is missing or empty — set {field} = 'your entry name'")
+    naming = name_problem(name, field, config["name_limit"]) if field else None
     more, table = check_strategy(getattr(module, "final_strategy", None), goal, legal, budget)
-    problems += more
-    return {"problems": problems, "table": None if problems else table,
-            "name": name if isinstance(name, str) else None}
+    # the table goes back whenever the entry is sound but for its name: a tournament can still
+    # rank it (under its file's name) and report the name
+    sound = not problems and not more
+    return {"problems": problems + ([naming] if naming else []) + more, "table": table if sound else None,
+            "name": name if isinstance(name, str) else None, "name_problem": naming}
 
 
 def child_main(argv: list[str]) -> int:
@@ -166,8 +187,8 @@ def run_check(path: str | Path, config: dict, *, timeout: float = TIMEOUT, env: 
             done = subprocess.run(command, cwd=tmp, capture_output=True, timeout=timeout, text=True, check=False,
                                   env=dict(os.environ) if env is None else env, preexec_fn=preexec_fn)
         except subprocess.TimeoutExpired:
-            return {"problems": [f"the entry did not finish within {timeout:.0f} s — it hangs or is too slow"],
-                    "table": None}
+            return {"problems": [f"the check did not finish within {timeout:g} s — final_strategy must answer all "
+                                 f"{config['goal'] ** 2} pairs in less than {config['budget']:g} s"], "table": None}
     try:
         result = json.loads(done.stdout.strip().splitlines()[-1])
         if not isinstance(result, dict) or not isinstance(result.get("problems"), list):
@@ -181,13 +202,15 @@ def run_check(path: str | Path, config: dict, *, timeout: float = TIMEOUT, env: 
 def report(path: str | Path, config: dict, *, out: TextIO | None = None, timeout: float = TIMEOUT) -> int:
     """Check the entry at PATH and print the verdict, one line per problem; return 0 or 1."""
     out = out or sys.stdout
-    problems = run_check(path, config, timeout=timeout)["problems"]
-    for line in problems:
+    result = run_check(path, config, timeout=timeout)
+    for line in result["problems"]:
         print(f"FAIL {line}", file=out)
-    if not problems:
-        print(f"{Path(path).name}: ok — a valid contest entry ({config['field']} set, final_strategy answers "
-              f"all {config['goal'] ** 2} pairs with {legal_text(config['legal'])} dice)", file=out)
-    return 1 if problems else 0
+    if not result["problems"]:
+        named = f" named {result['name']!r}" if result.get("name") is not None else ""
+        print(f"{Path(path).name}: ok — a valid contest entry{named} (final_strategy answers all "
+              f"{config['goal'] ** 2} pairs with {legal_text(config['legal'])} dice in less than "
+              f"{config['budget']:g} s)", file=out)
+    return 1 if result["problems"] else 0
 
 
 def main(argv: list[str] | None = None) -> int:

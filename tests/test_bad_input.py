@@ -106,8 +106,8 @@ def test_solve_refuses_out_of_range_options(options, capsys):
 
 
 BENCH_MISUSES = {
-    "exact.py": (["101"], "goal 101 is out of range"),
-    "exact.py ": (["--variant", "nope", "--no-reference"], "unknown variant 'nope'"),
+    "exact.py": (["201"], "goal 201 is out of range"),
+    "exact.py ": (["--variant", "nope", "--no-solver"], "unknown variant 'nope'"),
     "tournament.py": (["--count", "1"], "--count must be at least 2"),
     "tournament.py ": (["--variant", "nope", "--count", "2"], "unknown variant 'nope'"),
     "grade_batch.py": (["--jobs", "0"], "--count and --jobs must be at least 1"),

@@ -207,7 +207,7 @@ def test_contest_entry_check(fa19_kit, tmp_path):
     skeleton = ok(kit, "--contest")
     assert skeleton.returncode == 1
     assert skeleton.stdout.splitlines() == [
-        "FAIL PLAYER_NAME is missing or empty — set PLAYER_NAME = 'your entry name'",
+        "FAIL PLAYER_NAME is empty — fill in PLAYER_NAME = 'your entry name'",
         "FAIL final_strategy(0, 0) returns None — it must return one of 0 to 10",
     ]
     fa19 = load_variant("fa19")

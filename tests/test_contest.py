@@ -13,7 +13,14 @@ from hogkit.variant import load_variant
 GOOD = "PLAYER_NAME = 'steady'\n\ndef final_strategy(score, opponent_score):\n    return {k}\n"
 
 BAD = {
-    "no_name": ("def final_strategy(score, opponent_score):\n    return 4\n", "PLAYER_NAME"),
+    "no_name": ("def final_strategy(score, opponent_score):\n    return 4\n", "PLAYER_NAME is missing"),
+    "blank_name": ("PLAYER_NAME = '   '\ndef final_strategy(score, opponent_score):\n    return 4\n",
+                   "PLAYER_NAME is empty — fill in PLAYER_NAME"),
+    "long_name": (f"PLAYER_NAME = {'x' * 101!r}\ndef final_strategy(score, opponent_score):\n    return 4\n",
+                  "101 characters — shorten it to at most 100"),
+    "unprintable_name": ("PLAYER_NAME = 'a\\nb'\ndef final_strategy(score, opponent_score):\n    return 4\n",
+                         "cannot be printed ('\\n')"),
+    "number_name": ("PLAYER_NAME = 7\ndef final_strategy(score, opponent_score):\n    return 4\n", "not a string"),
     "no_strategy": ("PLAYER_NAME = 'x'\n", "final_strategy is missing"),
     "eleven": (GOOD.format(k=11), "returns 11"),
     "text": (GOOD.format(k="'4'"), "returns '4'"),
@@ -164,3 +171,67 @@ def test_a_forged_verdict_is_not_believed(tmp_path, variant):
     path.write_text(f"import json, os\nos.write(1, (json.dumps({noisy!r}) + '\\n').encode())\nos._exit(0)\n")
     [line] = check_entry(path, variant)
     assert "\x1b" not in line and "\u202e" not in line and len(line) < 400
+
+
+def test_the_time_rule_is_stated_in_seconds(tmp_path, variant):
+    """A slow entry is stopped when its time is up, and told the rule in the seeds' words: less
+    than 10 s for all pairs (here a budget of 0.5 s keeps the test short)."""
+    from hogkit.generate.calc_step import contest_settings
+    from hogkit.kit import contest_check
+
+    settings = contest_settings(variant)
+    assert settings["budget"] == 10
+    path = tmp_path / "slow.py"
+    path.write_text("import time\nPLAYER_NAME = 'slow'\ndef final_strategy(score, opponent_score):\n"
+                    "    time.sleep(0.01)\n    return 4\n")
+    problems = contest_check.run_check(path, settings | {"budget": 0.5})["problems"]
+    assert len(problems) == 1 and problems[0].endswith("final_strategy must answer all 10000 in less than 0.5 s")
+    assert problems[0].startswith("answering ") and " of 10000 pairs took 0.5 s" in problems[0]
+    hang = tmp_path / "hang.py"
+    hang.write_text("while True:\n    pass\n")
+    assert inspect_entry(hang, variant, timeout=1)["problems"] == [
+        "the check did not finish within 1 s — final_strategy must answer all 10000 pairs in less than 10 s"]
+
+
+def test_entries_are_ranked_under_their_names(tmp_path, variant):
+    """The board shows the name field; an unusable name falls back to the file's name, a shared
+    name gets the file added, and both are reported in ranking.csv and on the page."""
+    entries = tmp_path / "entries"
+    entries.mkdir()
+    for file, name, k in (("a.py", "Swift Pig", 6), ("b.py", "swift pig ", 2), ("c.py", "", 5),
+                          ("d.py", "Lone Boar", 4)):
+        (entries / file).write_text(f"PLAYER_NAME = {name!r}\ndef final_strategy(score, opponent_score):\n"
+                                    f"    return {k}\n")
+    lines = []
+    ranking = run_tournament(entries, variant=variant, out=tmp_path / "out", say=lines.append)
+    assert sorted(name for name, _, _ in ranking) == ["Lone Boar", "Swift Pig (a.py)", "c", "swift pig (b.py)"]
+    with open(tmp_path / "out" / "ranking.csv") as f:
+        rows = {row["file"]: row for row in csv.DictReader(f)}
+    assert rows["c.py"]["entry"] == "c" and "PLAYER_NAME is empty" in rows["c.py"]["note"]
+    assert "'Swift Pig' is shared by a.py, b.py" in rows["a.py"]["note"]
+    assert rows["d.py"]["note"] == ""
+    assert any("name of c.py" in line for line in lines)
+    page = (tmp_path / "out" / "index.html").read_text()
+    assert "Names to check" in page and "shared by a.py, b.py" in page
+
+
+def test_the_reference_entry_passes_its_own_check_and_the_skeleton_asks_for_a_name(tmp_path):
+    from hogkit.generate.solution import contest_source, reference_entry_name
+
+    fa19 = load_variant("fa19")
+    reference = tmp_path / "hog_contest.py"
+    reference.write_text(contest_source(fa19, name=reference_entry_name(fa19)))
+    result = inspect_entry(reference, fa19)
+    assert result["problems"] == [] and result["name"] == "HogKit reference (fa19)"
+    empty = tmp_path / "skeleton.py"
+    empty.write_text(contest_source(fa19, name=""))
+    assert check_entry(empty, fa19) == ["PLAYER_NAME is empty — fill in PLAYER_NAME = 'your entry name'"]
+
+
+def test_sample_entries_use_every_kit_strategy(tmp_path):
+    """pig-tail's Problem 11 strategy takes a threshold, not a margin: the samples still cover it."""
+    from graders.sample_entries import write_sample_entries
+
+    written = write_sample_entries(load_variant("pig-tail"), out=tmp_path, count=100)
+    names = [path.stem for path in written]
+    assert len(names) == 100 and "square_m2_r3" in names and "pig_tail_m2_r3" in names

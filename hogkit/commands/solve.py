@@ -105,7 +105,7 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
     new run keeps what earlier runs found and can only improve on it."""
     from hogkit.exact import contest_figure
     from hogkit.final import read_solved_table
-    from hogkit.solver import best_response, solve_full_information, solve_score_only
+    from hogkit.solver import solve_full_information, solve_score_only
     from hogkit.strategy_table import decode_table
 
     start = time.perf_counter()
@@ -123,22 +123,20 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
     figures: dict[str, float] = {}
     for name, table in baselines(variant).items():
         figures[name] = contest_figure(variant, solved.table, table)
-        say(f"  contest figure vs {name:16} {figures[name]:.6f}")
+        say(f"  contest figure vs {name:18} {figures[name]:.6f}")
     figures["itself"] = contest_figure(variant, solved.table, solved.table)
-    say(f"  contest figure vs {'itself':16} {figures['itself']:.6f}")
-    start = time.perf_counter()
-    if solved.exploitability is not None:
-        figures["exploitability"] = solved.exploitability
-    else:
-        _, figures["exploitability"] = best_response(variant, solved.table, iterations=4)
-    say(f"exploitability (best score-only response's figure): {figures['exploitability']:.6f} "
-        f"({time.perf_counter() - start:.1f} s)")
+    say(f"  contest figure vs {'itself':18} {figures['itself']:.6f}")
+    response = solved.response
+    figures["exploitability"], figures["exploitability_bound"] = response.figure, response.bound
+    say(f"exploitability: at least {response.figure:.6f} (the strongest score-only answer found, from "
+        f"{response.start}; {response.starts} starts, {response.passes} passes), at most {response.bound:.6f} "
+        "(an answer that also sees the hidden state)")
     return solved.table, figures
 
 
 def run_solve(args: argparse.Namespace) -> int:
     """Solve a variant; with --write, save the table where the kit generator finds it."""
-    from hogkit.final import rules_fingerprint, solved_table_path
+    from hogkit.final import read_solved_file, rules_fingerprint, solved_table_path
     from hogkit.strategy_table import encode_table
 
     if args.iterations < 1:
@@ -150,6 +148,7 @@ def run_solve(args: argparse.Namespace) -> int:
         raise HogkitError("--rounds must be 0 or more and --budget more than 0",
                           f"e.g. --rounds 30 --budget {BUDGET:g}")
     variant = load_variant(args.variant)
+    before = read_solved_file(variant)
     table, figures = solve_report(variant, iterations=args.iterations, rounds=args.rounds, budget=args.budget,
                                   fresh=args.fresh, flatten=args.flatten, margin=args.margin)
     if args.write:
@@ -157,8 +156,16 @@ def run_solve(args: argparse.Namespace) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         about = (f"The best table of the two scores found by `hogkit solve` (contest figure "
                  f"{figures['always_roll(4)']:.4f} vs always_roll(4)).")
-        lines = [f"# fingerprint: {rules_fingerprint(variant)}", f"# about: {about}"]
-        lines += encode_table(table.tolist())
+        rows = encode_table(table.tolist())
+        settings = (f"--budget {args.budget:g} --flatten {args.flatten:g} --margin {args.margin:g} "
+                    f"--iterations {args.iterations} --rounds {args.rounds}" + (" --fresh" if args.fresh else ""))
+        search = f"hogkit solve --variant {variant.name} {settings} (from the table before, unless --fresh)"
+        if before is not None and before[0] == rows:  # the search kept the table it started from
+            search = before[1].get("search", "a search made before the table's header said so")
+        lines = [f"# fingerprint: {rules_fingerprint(variant)}", f"# about: {about}", f"# search: {search}",
+                 f"# exploitability: at least {figures['exploitability']:.6f}, at most "
+                 f"{figures['exploitability_bound']:.6f} (see hogkit.solver.best_response)"]
+        lines += rows
         tmp = path.with_suffix(".tmp")
         tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
         tmp.replace(path)
@@ -168,15 +175,15 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def run_contest_check(args: argparse.Namespace) -> int:
     """Check one contest entry; print each problem on its own line."""
-    from graders.contest import check_entry
+    from graders.contest import inspect_entry
 
     variant = load_variant(args.variant)
-    problems = check_entry(args.file, variant, isolation=isolation_of(args))
-    if problems:
-        for line in problems:
+    result = inspect_entry(args.file, variant, isolation=isolation_of(args))
+    if result["problems"]:
+        for line in result["problems"]:
             print(f"FAIL {line}")
         return 1
-    print(f"{args.file.name}: ok — a valid {variant.name} contest entry")
+    print(f"{args.file.name}: ok — a valid {variant.name} contest entry named {result['name']!r}")
     return 0
 
 

@@ -201,7 +201,7 @@ def check_variant(variant: Variant, *, games: int = 200, solve: bool = True, say
     if solve and importlib.util.find_spec("hogkit.solver") is not None:
         from hogkit.solver import solve_score_only
 
-        result = solve_score_only(variant, iterations=2)
+        result = solve_score_only(variant, iterations=2, rounds=0, candidates=0)
         say(f"ok   the solver runs: a table of the scores alone wins {result.self_play:.3f} "
             "for the first player against itself")
     elif solve:

@@ -121,11 +121,12 @@ def _kit_source(name: str) -> str:
 
 
 def contest_settings(variant: Variant) -> dict:
-    """What the contest check must know: goal, legal choices, the name field and the time budget."""
-    from graders.contest import TIME_BUDGET
+    """What the contest check must know: goal, legal choices, the name field, the longest name
+    and the time budget."""
+    from graders.contest import NAME_LIMIT, TIME_BUDGET
 
     return {"goal": variant.goal, "legal": list(variant.legal_rolls), "field": variant.contest_name_field,
-            "budget": TIME_BUDGET}
+            "name_limit": NAME_LIMIT, "budget": TIME_BUDGET}
 
 
 def contest_check_files(kit: KitBuild) -> None:

@@ -20,7 +20,7 @@ from hogkit.generate.calc_step import STEPS as TOOL_STEPS
 from hogkit.generate.notebooks import notebook_files
 from hogkit.generate.okpy_step import STEPS as OKPY_STEPS
 from hogkit.generate.ready_step import STEPS as READY_STEPS
-from hogkit.generate.solution import contest_source, solution_hog_source
+from hogkit.generate.solution import contest_source, reference_entry_name, solution_hog_source
 from hogkit.generate.source import strip_solutions
 from hogkit.variant import Variant
 
@@ -46,7 +46,7 @@ Step = Callable[[KitBuild], None]
 def reference_files(kit: KitBuild) -> None:
     """solutions/: the reference hog.py and contest entry."""
     kit.add("solutions/hog.py", solution_hog_source(kit.variant))
-    kit.add("solutions/hog_contest.py", contest_source(kit.variant))
+    kit.add("solutions/hog_contest.py", contest_source(kit.variant, name=reference_entry_name(kit.variant)))
 
 
 def support_files(kit: KitBuild) -> None:
@@ -58,8 +58,11 @@ def support_files(kit: KitBuild) -> None:
 
 
 def student_skeleton(kit: KitBuild) -> None:
-    """student_skeleton/: every solution file with a marked answer region, stubbed."""
+    """student_skeleton/: every solution file with a marked answer region, stubbed (and the
+    contest entry with its name left for the student to fill in)."""
     for path, content in list(kit.files.items()):
+        if path == "solutions/hog_contest.py":
+            content = contest_source(kit.variant, name="")
         if path.startswith("solutions/") and isinstance(content, str) and "# BEGIN PROBLEM" in content:
             kit.add("student_skeleton/" + path.removeprefix("solutions/"), strip_solutions(content))
 

@@ -20,8 +20,14 @@ def solution_hog_source(variant: Variant) -> str:
     return _solution_source(variant)
 
 
-def contest_source(variant: Variant) -> str:
-    """The reference ``hog_contest.py``: a self-contained entry with the reference strategy."""
+def reference_entry_name(variant: Variant) -> str:
+    """The name the reference contest entry goes by, so that it passes the contest check."""
+    return f"HogKit reference ({variant.name})"
+
+
+def contest_source(variant: Variant, *, name: str) -> str:
+    """``hog_contest.py``: a self-contained entry with the reference strategy, named NAME (the
+    reference's name; the student's copy starts empty)."""
     rows, about = final_table(variant)
     field = variant.contest_name_field
     table = "\n".join(f"    '{row}'," for row in rows)
@@ -29,10 +35,10 @@ def contest_source(variant: Variant) -> str:
 
 Define final_strategy(score, opponent_score) and give your entry a name. The strategy must be a
 pure, deterministic function of the two scores, may return {variant.legal_rolls[0]} to 10, and must answer all
-{variant.goal * variant.goal} pairs of scores within 10 seconds in total. This file must not import hog.py.
+{variant.goal * variant.goal} pairs of scores in less than 10 seconds in total. This file must not import hog.py.
 """
 
-{field} = ''  # Change this line to the name of your entry!
+{field} = {name!r}  # Change this line to the name of your entry!
 
 
 # BEGIN PROBLEM 12
