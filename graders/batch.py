@@ -33,6 +33,7 @@ from graders.intake import Submission, class_submissions, read_source
 from graders.isolation import UNSAFE_NOTE, Isolation, detect, die_with_parent, require_out_of_reach
 from graders.report import to_json
 from graders.runner import grade_source
+from graders.scoring import EXTRA_COLUMNS, course_cells, read_scores, require_checkpoint_points, tidy, unmatched
 from graders.untrusted import clean
 from hogkit.errors import HogkitError
 from hogkit.variant import Variant
@@ -48,7 +49,7 @@ def _row(sub: Submission, variant: Variant, status: str, reason: str) -> dict:
             "notes": [reason], "reason": reason}
 
 
-def _grade_one(sub: Submission, variant: Variant, isolation: Isolation) -> dict:
+def _grade_one(sub: Submission, variant: Variant, isolation: Isolation, checkpoint: bool = False) -> dict:
     try:
         if sub.problem:
             raise HogkitError(sub.problem)
@@ -57,7 +58,7 @@ def _grade_one(sub: Submission, variant: Variant, isolation: Isolation) -> dict:
         data = _row(sub, variant, "not_graded", exc.line())
     else:
         try:
-            data = to_json(grade_source(source, variant, label=sub.name, isolation=isolation))
+            data = to_json(grade_source(source, variant, label=sub.name, isolation=isolation, checkpoint=checkpoint))
             data["status"] = data.get("status", "graded")
         except Exception as exc:  # noqa: BLE001 - a failure is one student's result, not the batch's
             text = str(exc) if isinstance(exc, HogkitError) else f"{type(exc).__name__}: {exc}"
@@ -96,10 +97,21 @@ def _lock(out: Path) -> int:
 
 
 def grade_batch(folder: Path, *, out: Path, variant: Variant, jobs: int = 2, resume: bool = False,
-                isolation: Isolation | None = None) -> str:
-    """Grade every submission in FOLDER into OUT; return the text summary."""
+                isolation: Isolation | None = None, checkpoint: bool = False, composition: Path | None = None,
+                checkpoint_grades: Path | None = None) -> str:
+    """Grade every submission in FOLDER into OUT; return the text summary.
+
+    CHECKPOINT grades Phase 1 only, for the checkpoint's points. COMPOSITION (a CSV of student and
+    composition) and CHECKPOINT_GRADES (the grades.csv of an earlier checkpoint batch) add those
+    scores and the course total to grades.csv."""
     if jobs < 1:
         raise HogkitError(f"--jobs {jobs} is not allowed", "use 1 or more")
+    if checkpoint:
+        require_checkpoint_points(variant)
+    merged = {"composition": read_scores(composition, "composition", what="composition scores")
+              if composition else None,
+              "checkpoints": read_scores(checkpoint_grades, "total", what="checkpoint grades")
+              if checkpoint_grades else None}
     found, hidden = class_submissions(folder)
     check_folder_target(out)
     isolation = isolation or detect()
@@ -111,7 +123,8 @@ def grade_batch(folder: Path, *, out: Path, variant: Variant, jobs: int = 2, res
         raise HogkitError(f"cannot write in {out}: {exc.strerror}", "choose a folder you can write to") from None
     try:
         require_out_of_reach(isolation, [folder, results_dir])
-        _run(found, results_dir=results_dir, variant=variant, jobs=jobs, resume=resume, isolation=isolation)
+        _run(found, results_dir=results_dir, variant=variant, jobs=jobs, resume=resume, isolation=isolation,
+             checkpoint=checkpoint)
         rows = []
         for sub in found:
             row = _finished(results_dir / f"{sub.id}.json", variant)
@@ -119,7 +132,7 @@ def grade_batch(folder: Path, *, out: Path, variant: Variant, jobs: int = 2, res
                 raise HogkitError(f"the result of {sub.id} is missing or unreadable",
                                   "run the same command again with --resume")
             rows.append(row)
-        return _summaries(rows, out=out, variant=variant, hidden=hidden, isolation=isolation)
+        return _summaries(rows, out=out, variant=variant, hidden=hidden, isolation=isolation, **merged)
     finally:
         os.close(lock)
 
@@ -136,7 +149,7 @@ def _pool(jobs: int) -> ProcessPoolExecutor:
 
 
 def _run(found: list[Submission], *, results_dir: Path, variant: Variant, jobs: int, resume: bool,
-         isolation: Isolation) -> None:
+         isolation: Isolation, checkpoint: bool) -> None:
     """Grade what is not finished, at most JOBS at once. When a worker dies, the submissions it may
     have been grading are graded again later, one at a time; one that kills its worker when graded
     alone is recorded as ``worker_died``."""
@@ -159,7 +172,7 @@ def _run(found: list[Submission], *, results_dir: Path, variant: Variant, jobs: 
             while waiting and len(running) < (1 if alone else jobs):
                 sub = waiting.pop(0)
                 try:
-                    running[pool.submit(_grade_one, sub, variant, isolation)] = sub
+                    running[pool.submit(_grade_one, sub, variant, isolation, checkpoint)] = sub
                 except BrokenProcessPool:  # it broke since we last looked
                     waiting.insert(0, sub)
                     broken_pool = True
@@ -208,16 +221,19 @@ def _progress(done: int, total: int, last: str) -> None:
         print(f"{done}/{total} {last}", file=sys.stderr, flush=True)
 
 
-def _number(value: object) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+def _number(value: object) -> int | float:
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
 
 
-def _summaries(rows: list[dict], *, out: Path, variant: Variant, hidden: list[str], isolation: Isolation) -> str:
-    """Write grades.csv (one row per submission, with the reason when it was not graded normally)
-    and summary.txt; return the summary."""
+def _summaries(rows: list[dict], *, out: Path, variant: Variant, hidden: list[str], isolation: Isolation,
+               composition: dict[str, float] | None = None, checkpoints: dict[str, float] | None = None) -> str:
+    """Write grades.csv (one row per submission, with the reason when it was not graded normally;
+    with the course's other scores when COMPOSITION or CHECKPOINTS are given) and summary.txt;
+    return the summary."""
+    merging = composition is not None or checkpoints is not None
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow(CSV_HEADER)
+    writer.writerow(CSV_HEADER + (EXTRA_COLUMNS if merging else []))
     failures: dict[str, int] = {}
     for row in rows:
         phases = row.get("phases") if isinstance(row.get("phases"), dict) else {}
@@ -225,6 +241,9 @@ def _summaries(rows: list[dict], *, out: Path, variant: Variant, hidden: list[st
         reason = row.get("reason") or (UNSAFE_NOTE if isolation.unsafe else "")
         cells = [row.get("student"), *earned, _number(row.get("total")),
                  "passed" if row.get("checkpoint") is True else "not passed", row.get("status"), reason]
+        if merging:
+            cells += course_cells(str(row.get("student")), _number(row.get("total")), variant,
+                                  checkpoints=checkpoints, composition=composition)
         writer.writerow([clean(c, limit=300, newlines=False) if isinstance(c, str) else c for c in cells])
         for problem in row.get("problems") or []:
             if _number(problem.get("earned")) < _number(problem.get("points")):
@@ -233,7 +252,8 @@ def _summaries(rows: list[dict], *, out: Path, variant: Variant, hidden: list[st
     write_atomic(out / "grades.csv", buffer.getvalue())
     totals = [_number(row.get("total")) for row in rows]
     lines = [UNSAFE_NOTE] if isolation.unsafe else []
-    lines += [f"{len(rows)} submissions, variant {variant.name}, out of {variant.total_points}",
+    most = next((row["max_total"] for row in rows if "max_total" in row), variant.correctness_points)
+    lines += [f"{len(rows)} submissions, variant {variant.name}, out of {most}",
               f"mean {statistics.mean(totals):.2f}, median {statistics.median(totals)}"]
     lines += [f"  {score:3}: {totals.count(score)}" for score in sorted(set(totals))]
     not_graded = sum(row.get("status") in ("not_graded", "worker_died", "grader_error") for row in rows)
@@ -241,6 +261,13 @@ def _summaries(rows: list[dict], *, out: Path, variant: Variant, hidden: list[st
         lines.append(f"{not_graded} submission(s) could not be graded: see the reason column of grades.csv")
     if hidden:
         lines.append(f"skipped {len(hidden)} hidden entr{'y' if len(hidden) == 1 else 'ies'}: {', '.join(hidden[:5])}")
+    students = [str(row.get("student")) for row in rows]
+    for what, scores in (("composition scores", composition), ("checkpoint grades", checkpoints)):
+        strays = unmatched(scores, students)
+        if strays:
+            lines.append(f"{what} for {len(strays)} student(s) not in this batch: {', '.join(strays[:5])}")
+    if merging:
+        lines.append(f"course total out of {tidy(variant.course_points)}: correctness, checkpoint, composition")
     lines += ["failures by problem:"] + [f"  {k}: {v}" for k, v in failures.items()]
     lines.append(f"isolation: {isolation.summary()}")
     text = "\n".join(lines) + "\n"

@@ -87,7 +87,7 @@ rm -f "$RESULTS"
 export HOGKIT_VARIANTS="$ROOT/source/variants"
 cd "$ROOT/source" || exit 1
 ERRORS="$(mktemp)"
-if ! "$PY" -m hogkit.cli grade "$ROOT/submission" --variant {variant} --gradescope "$RESULTS" 2>"$ERRORS"; then
+if ! "$PY" -m hogkit.cli grade "$ROOT/submission" --variant {variant}{options} --gradescope "$RESULTS" 2>"$ERRORS"; then
   cat "$ERRORS" >&2
   "$PY" -c '
 import json, sys
@@ -103,15 +103,18 @@ rm -f "$ERRORS"
 """
 
 
-def scripts(variant: Variant) -> dict[str, str]:
-    """The text of ``setup.sh`` and ``run_autograder`` for VARIANT."""
-    return {"setup.sh": SETUP.format(protect=PROTECT), "run_autograder": RUN.format(variant=variant.name,
-                                                                                    protect=PROTECT)}
+def scripts(variant: Variant, *, checkpoint: bool = False) -> dict[str, str]:
+    """The text of ``setup.sh`` and ``run_autograder`` for VARIANT (a CHECKPOINT assignment grades
+    Phase 1 only)."""
+    options = " --checkpoint" if checkpoint else ""
+    return {"setup.sh": SETUP.format(protect=PROTECT),
+            "run_autograder": RUN.format(variant=variant.name, protect=PROTECT, options=options)}
 
 
-def write_autograder_zip(variant: Variant, *, out: Path, spec: Path | None = None) -> None:
+def write_autograder_zip(variant: Variant, *, out: Path, spec: Path | None = None, checkpoint: bool = False) -> None:
     """Write the archive for VARIANT to OUT (atomically). SPEC is VARIANT's .toml file when it is
-    not one of the named variants; it is packed as ``variants/<name>.toml``."""
+    not one of the named variants; it is packed as ``variants/<name>.toml``. CHECKPOINT: for the
+    checkpoint's assignment (Phase 1 only; Gradescope's maximum is the checkpoint points)."""
     out = Path(out)
     if out.suffix != ".zip":
         raise HogkitError(f"{out} is not a .zip path", "give --out a name ending in .zip")
@@ -122,7 +125,7 @@ def write_autograder_zip(variant: Variant, *, out: Path, spec: Path | None = Non
         raise HogkitError(f"no spec file for variant {variant.name}", "give --variant the path of its .toml file")
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, text in scripts(variant).items():
+        for name, text in scripts(variant, checkpoint=checkpoint).items():
             info = zipfile.ZipInfo(name)
             info.external_attr = 0o755 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
@@ -132,11 +135,34 @@ def write_autograder_zip(variant: Variant, *, out: Path, spec: Path | None = Non
             files = [base] if base.is_file() else sorted(
                 p for p in base.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
             for path in files:
-                if path.resolve() != named.resolve() or spec.resolve() == named.resolve():
+                if path.resolve() != named.resolve():
                     archive.write(path, str(path.relative_to(ROOT)))
-        if spec.resolve() != named.resolve():
-            archive.write(spec, f"variants/{variant.name}.toml")
+        archive.writestr(f"variants/{variant.name}.toml", _packed_spec(spec, variant))
+        if variant.ok_tests is not None:
+            _pack_course_tests(archive, variant)
     write_atomic(out, buffer.getvalue())
+
+
+def _course_folder(variant: Variant) -> str:
+    return f"variants/{variant.name}-ok-tests"
+
+
+def _packed_spec(spec: Path, variant: Variant) -> str:
+    """SPEC's text, its ``ok_tests`` (if any) pointing at the course's tests packed beside it."""
+    text = spec.read_text(encoding="utf-8")
+    if variant.ok_tests is None:
+        return text
+    lines = [f'ok_tests = "{Path(_course_folder(variant)).name}"' if line.split("=")[0].strip() == "ok_tests"
+             else line for line in text.splitlines()]
+    return "\n".join(lines) + "\n"
+
+
+def _pack_course_tests(archive: zipfile.ZipFile, variant: Variant) -> None:
+    """The course's okpy folder (its .ok file, tests/ and modules) the spec grades with."""
+    folder = Path(variant.ok_tests)
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and not p.is_symlink()
+                       and "__pycache__" not in p.parts and p.suffix != ".pyc"):
+        archive.write(path, f"{_course_folder(variant)}/{path.relative_to(folder)}")
 
 
 __all__ = ["scripts", "write_autograder_zip"]

@@ -11,12 +11,14 @@ unlocking and are not scored. The course's helper modules (``tests/play_utils.py
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from graders.isolation import UNSAFE_NOTE, Isolation
 from graders.oracle import short
 from graders.results import VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.sandbox import Limits, Sandbox
+from graders.scoring import count_score
 from hogkit.errors import HogkitError
 from hogkit.kit import ok as checker
 from hogkit.problems import PROBLEM_PHASES
@@ -113,7 +115,8 @@ def _grade_question(sandbox: Sandbox, question: dict, key: str, result: ProblemR
 
 
 def grade_with_course_tests(source: bytes, variant: Variant, course: Path, *, label: str = "hog.py",
-                            limits: Limits | None = None, isolation: Isolation | None = None) -> GradeResult:
+                            limits: Limits | None = None, isolation: Isolation | None = None,
+                            checkpoint: bool = False) -> GradeResult:
     """Grade the bytes of a student's hog.py with the okpy tests in COURSE."""
     assignment = load_course_tests(course)
     start = time.monotonic()
@@ -129,6 +132,8 @@ def grade_with_course_tests(source: bytes, variant: Variant, course: Path, *, la
             notes.append(f"hog.py could not be imported: {sandbox.log.import_error}")
         for question in assignment["questions"]:
             qid = question["id"]
+            if checkpoint and PROBLEM_PHASES.get(qid, 3) != 1:
+                continue
             points = question["points"] if isinstance(question["points"], (int, float)) else 0
             result = ProblemResult(qid, question["name"], "", PROBLEM_PHASES.get(qid, 3), points)
             problems.append(result)
@@ -136,8 +141,8 @@ def grade_with_course_tests(source: bytes, variant: Variant, course: Path, *, la
                 result.tests.append(TestResult("import hog.py", VISIBLE, False, notes[-1]))
                 continue
             _grade_question(sandbox, question, assignment["name"], result)
-    grade.total = round(sum(p.earned for p in problems), 2)
-    grade.max_total = sum(p.points for p in problems)
     grade.checkpoint = all(p.earned == p.points for p in problems if p.phase == 1)
+    course = replace(variant, points={p.id: p.points for p in problems})  # the course's own points
+    count_score(grade, course, checkpoint=checkpoint)
     grade.seconds = round(time.monotonic() - start, 3)
     return grade

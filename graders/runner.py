@@ -22,6 +22,7 @@ from graders.okpy_grading import grade_with_course_tests
 from graders.problem_tests import ProblemJudge
 from graders.results import HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.sandbox import Limits, Sandbox
+from graders.scoring import count_score
 from hogkit.problems.specs import problem_specs
 from hogkit.variant import Variant
 
@@ -74,16 +75,18 @@ def _grade_problem(variant: Variant, spec, sandbox: Sandbox, composers: list[Com
 
 
 def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limits: Limits | None = None,
-                 fuzz_examples: int | None = None, isolation: Isolation | None = None) -> GradeResult:
+                 fuzz_examples: int | None = None, isolation: Isolation | None = None,
+                 checkpoint: bool = False) -> GradeResult:
     """Grade the bytes of a student's hog.py against VARIANT: with HogKit's tests, or with the
-    course's own okpy tests when the variant names them (``ok_tests``)."""
+    course's own okpy tests when the variant names them (``ok_tests``). CHECKPOINT: grade Phase 1
+    only, for the checkpoint's points."""
     if variant.ok_tests is not None:
         return grade_with_course_tests(source, variant, variant.ok_tests, label=label, limits=limits,
-                                       isolation=isolation)
+                                       isolation=isolation, checkpoint=checkpoint)
     start = time.monotonic()
     results: list[ProblemResult] = []
     notes: list[str] = []
-    grade = GradeResult(variant.name, label, results, 0, variant.total_points, False, "graded", notes,
+    grade = GradeResult(variant.name, label, results, 0, variant.correctness_points, False, "graded", notes,
                         final_note="final_strategy was not checked")
     failed_functions: set[str] = set()
     stuck_functions: set[str] = set()
@@ -99,6 +102,8 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limi
             grade.final_note = import_note
         for spec in problem_specs(variant):
             problem = spec.problem
+            if checkpoint and problem.phase != 1:
+                continue
             result = ProblemResult(problem.id, problem.label, problem.title, problem.phase, problem.points)
             results.append(result)
             if not sandbox.imported:
@@ -129,13 +134,14 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limi
             notes.append(f"{log.tampering} reply(ies) were not signed by the grader and were rejected")
         if sandbox.out_of_time:
             notes.append("the time limit for the whole submission was reached")
-    grade.total = sum(p.earned for p in results)
     grade.checkpoint = all(p.earned == p.points and p.passed for p in results if p.phase == 1)
+    count_score(grade, variant, checkpoint=checkpoint)
     grade.seconds = round(time.monotonic() - start, 3)
     return grade
 
 
 def grade_copy(path: Path, variant: Variant, *, limits: Limits | None = None,
-               isolation: Isolation | None = None) -> GradeResult:
+               isolation: Isolation | None = None, checkpoint: bool = False) -> GradeResult:
     """Grade the student copy at PATH (a folder holding hog.py, or the file itself)."""
-    return grade_source(read_source(path), variant, label=str(path), limits=limits, isolation=isolation)
+    return grade_source(read_source(path), variant, label=str(path), limits=limits, isolation=isolation,
+                        checkpoint=checkpoint)

@@ -17,7 +17,8 @@ from hogkit.rules import FAMILIES, REQUIRED_FAMILIES, RULES, Rule, rules_of_fami
 
 DEFAULT_VARIANT = "fa19"
 NAME_FIELDS = ("PLAYER_NAME", "TEAM_NAME")
-TOP_LEVEL_KEYS = {"name", "title", "seed", "goal", "contest_name_field", "rules", "points", "ok_tests"}
+TOP_LEVEL_KEYS = {"name", "title", "seed", "goal", "contest_name_field", "rules", "points", "ok_tests", "scoring"}
+SCORING_KEYS = ("correctness", "checkpoint", "composition")
 GOAL_RANGE = (10, 200)
 TEACHING_ORDER = (
     "dice_outcome", "zero_dice", "boost", "post_turn", "dice_select", "bonus", "extra_turn", "special_move"
@@ -36,6 +37,17 @@ def variant_names() -> list[str]:
 
 
 @dataclass(frozen=True)
+class Scoring:
+    """How a course counts the project: the correctness score scaled to CORRECTNESS points (None:
+    the problems' own points), CHECKPOINT points for a Phase 1 that passes by the checkpoint, and
+    COMPOSITION points that staff give by hand (merged from a CSV)."""
+
+    correctness: float | None = None
+    checkpoint: float = 0
+    composition: float = 0
+
+
+@dataclass(frozen=True)
 class Variant:
     """One semester's rules, composed and validated."""
 
@@ -48,10 +60,11 @@ class Variant:
     contest_name_field: str
     source: str
     ok_tests: Path | None = None  # a course's okpy tests to grade with instead of HogKit's own
+    scoring: Scoring = Scoring()
 
     def __hash__(self) -> int:
         return hash((self.name, self.goal, tuple(r.id for r in self.rules.values()),
-                     tuple(self.points.items()), self.contest_name_field, self.ok_tests))
+                     tuple(self.points.items()), self.contest_name_field, self.ok_tests, self.scoring))
 
     def rule(self, family: str) -> Rule | None:
         """The variant's rule of FAMILY, or None."""
@@ -74,8 +87,18 @@ class Variant:
 
     @property
     def total_points(self) -> int:
-        """Points for correctness in all."""
+        """The problems' points in all (correctness before any scaling)."""
         return sum(self.points.values())
+
+    @property
+    def correctness_points(self) -> float:
+        """What the correctness score is out of (the spec's scale, or the problems' points)."""
+        return self.scoring.correctness if self.scoring.correctness is not None else self.total_points
+
+    @property
+    def course_points(self) -> float:
+        """The whole project: correctness, the checkpoint and composition."""
+        return self.correctness_points + self.scoring.checkpoint + self.scoring.composition
 
     @property
     def legal_rolls(self) -> tuple[int, ...]:
@@ -145,7 +168,21 @@ def parse_variant(data: dict, *, source: str, default_name: str, folder: Path | 
         if not ok_tests.is_dir():
             raise SpecError(source, "ok_tests", f"{given!r} is not a folder",
                             "give the folder of the course's .ok file and tests/ (relative to the spec)")
-    return Variant(name, title, seed, goal, rules, points, field, source, ok_tests)
+    scoring = _parse_scoring(data.get("scoring", {}), source)
+    return Variant(name, title, seed, goal, rules, points, field, source, ok_tests, scoring)
+
+
+def _parse_scoring(table: object, source: str) -> Scoring:
+    if not isinstance(table, dict):
+        raise SpecError(source, "scoring", f"expected a table, got {table!r}", "write [scoring] with its keys below")
+    for key, value in table.items():
+        if key not in SCORING_KEYS:
+            raise SpecError(source, f"scoring.{key}", "unknown key", f"use {', '.join(SCORING_KEYS)}")
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
+            raise SpecError(source, f"scoring.{key}", f"expected a number >= 0, got {value!r}", "e.g. 1")
+    if table.get("correctness") == 0:
+        raise SpecError(source, "scoring.correctness", "0 would grade nothing", "give the points correctness is worth")
+    return Scoring(**table)
 
 
 def _parse_rules(table: dict, source: str) -> dict[str, Rule]:

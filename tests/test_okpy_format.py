@@ -12,11 +12,14 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
 
+from graders.gradescope import write_autograder_zip
 from graders.okpy_grading import grade_with_course_tests
+from graders.runner import grade_source
 from hogkit.generate.kit import STEPS, render_kit, write_tree
 from hogkit.generate.okpy_step import okpy_answers
 from hogkit.generate.solution import solution_hog_source
@@ -89,3 +92,23 @@ def test_hogkit_agrees_with_okpy_on_every_question(name, tmp_path):
             assert graded.total == variant.total_points
         if label == "skeleton":
             assert graded.total == 0
+
+
+def test_a_spec_that_names_ok_tests_grades_with_them_and_gradescope_packs_them(tmp_path):
+    fa19 = load_variant("fa19")
+    kit = okpy_kit(fa19, tmp_path / "kit", solution_hog_source(fa19))
+    spec = tmp_path / "course.toml"
+    spec.write_text((ROOT / "variants" / "fa19.toml").read_text().replace(
+        'contest_name_field = "PLAYER_NAME"', 'contest_name_field = "PLAYER_NAME"\nok_tests = "kit/student_skeleton"'))
+    course = load_variant(spec)
+    assert course.ok_tests == kit.resolve()
+    graded = grade_source(solution_hog_source(fa19).encode(), course)
+    assert graded.total == 22 and "graded with the course's okpy tests" in graded.notes[0]
+    out = tmp_path / "autograder.zip"
+    write_autograder_zip(course, out=out, spec=spec)
+    with zipfile.ZipFile(out) as archive:
+        names = set(archive.namelist())
+        packed = archive.read(f"variants/{course.name}.toml").decode()
+    folder = f"variants/{course.name}-ok-tests"
+    assert {f"{folder}/hog.ok", f"{folder}/tests/01.py"} <= names
+    assert f'ok_tests = "{course.name}-ok-tests"' in packed

@@ -23,6 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="show the inputs of failing hidden tests (once grades are published)")
     grade.add_argument("--ok-tests", type=Path, metavar="DIR",
                        help="grade with a course's okpy tests (the folder of its .ok file and tests/)")
+    grade.add_argument("--checkpoint", action="store_true",
+                       help="a checkpoint grade: Phase 1 only, for the spec's [scoring] checkpoint points")
     add_isolation_options(grade)
     grade.set_defaults(func=run_grade)
 
@@ -34,12 +36,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     batch.add_argument("--resume", action="store_true", help="keep finished results and grade only the rest")
     batch.add_argument("--ok-tests", type=Path, metavar="DIR",
                        help="grade with a course's okpy tests (the folder of its .ok file and tests/)")
+    batch.add_argument("--checkpoint", action="store_true",
+                       help="checkpoint grades: Phase 1 only, for the spec's [scoring] checkpoint points")
+    batch.add_argument("--composition", type=Path, metavar="CSV",
+                       help="add composition scores (a CSV with student and composition columns) and the course total")
+    batch.add_argument("--checkpoint-grades", type=Path, metavar="CSV",
+                       help="add the checkpoint points of an earlier --checkpoint batch (its grades.csv)")
     add_isolation_options(batch)
     batch.set_defaults(func=run_batch)
 
     zipper = sub.add_parser("gradescope-zip", help="write a Gradescope autograder.zip for a variant")
     zipper.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml (default: %(default)s)")
     zipper.add_argument("--out", required=True, type=Path, help="the .zip file to write")
+    zipper.add_argument("--checkpoint", action="store_true",
+                        help="for the checkpoint's assignment: Phase 1 only, for the checkpoint points")
     zipper.set_defaults(func=run_zip)
 
     doctor = sub.add_parser("doctor", help="say which isolation this machine gives student code, and why")
@@ -78,6 +88,7 @@ def run_grade(args: argparse.Namespace) -> int:
     from graders.isolation import require_out_of_reach
     from graders.report import to_gradescope, to_json, to_text
     from graders.runner import grade_source
+    from graders.scoring import require_checkpoint_points
     from graders.untrusted import clean
 
     variant = with_course_tests(load_variant(args.variant), args.ok_tests)
@@ -87,7 +98,9 @@ def run_grade(args: argparse.Namespace) -> int:
     isolation = isolation_of(args)
     require_out_of_reach(isolation, [args.gradescope.absolute().parent] if args.gradescope else []
                          + ([variant.ok_tests] if variant.ok_tests else []))
-    result = grade_source(source, variant, label=str(args.path), isolation=isolation)
+    if args.checkpoint:
+        require_checkpoint_points(variant)
+    result = grade_source(source, variant, label=str(args.path), isolation=isolation, checkpoint=args.checkpoint)
     if args.gradescope:
         from graders.leaderboard import contest_leaderboard
 
@@ -107,7 +120,8 @@ def run_batch(args: argparse.Namespace) -> int:
 
     variant = with_course_tests(load_variant(args.variant), args.ok_tests)
     summary = grade_batch(args.dir, out=args.out, variant=variant, jobs=args.jobs, resume=args.resume,
-                          isolation=isolation_of(args))
+                          isolation=isolation_of(args), checkpoint=args.checkpoint, composition=args.composition,
+                          checkpoint_grades=args.checkpoint_grades)
     print(summary)
     return 0
 
@@ -118,7 +132,11 @@ def run_zip(args: argparse.Namespace) -> int:
 
     variant = load_variant(args.variant)
     spec = Path(args.variant) if str(args.variant).endswith(".toml") else None
-    write_autograder_zip(variant, out=args.out, spec=spec)
+    if args.checkpoint:
+        from graders.scoring import require_checkpoint_points
+
+        require_checkpoint_points(variant)
+    write_autograder_zip(variant, out=args.out, spec=spec, checkpoint=args.checkpoint)
     print(f"wrote {args.out} for variant {variant.name}")
     return 0
 
