@@ -95,12 +95,21 @@ def kept(key):
     return _VAULT[key]
 
 
-def run_batch(scope, calls):
-    """Evaluate each of CALLS in SCOPE on its own: [ok, value, printed, error] for each."""
+def batch_runner(capped):
+    """``run_batch(scope, calls)``: each of CALLS evaluated in SCOPE on its own, what it prints
+    caught by a CAPPED stream, as [ok, value, printed, error] for each."""
+
+    def run_batch(scope, calls):
+        return _run_batch(scope, calls, capped)
+
+    return run_batch
+
+
+def _run_batch(scope, calls, capped):
     results = []
     real = sys.stdout
     for call in calls:
-        capture = _Capped()
+        capture = capped()
         sys.stdout = capture
         try:
             results.append([True, eval(call, scope), capture.getvalue(), ""])
@@ -113,24 +122,24 @@ def run_batch(scope, calls):
     return results
 
 
-def okpy_runner(run_prompts):
+def okpy_runner(run_prompts, capped):
     """``run_okpy(scope, setup, statements, teardown)``: an okpy test case's statements run in
     SCOPE as okpy's console runs them (RUN_PROMPTS is the kit checker's own), as
     [setup error, [[lines printed, exception], ...]]."""
 
     def run_okpy(scope, setup, statements, teardown):
-        report = run_prompts(statements, scope, setup=setup, teardown=teardown, out_factory=_Capped)
+        report = run_prompts(statements, scope, setup=setup, teardown=teardown, out_factory=capped)
         return [report["setup_error"], [[r["output"], r["exception"]] for r in report["results"]]]
 
     return run_okpy
 
 
-def session_runner(run_test_case):
+def session_runner(run_test_case, capped):
     """``run_session(scope, setup, code, teardown)``: a visible test case run in SCOPE exactly as
     the kit's checker runs it (RUN_TEST_CASE is the checker's own), as [display, error, where]."""
 
     def run_session(scope, setup, code, teardown):
-        result = run_test_case(code, scope, setup=setup, teardown=teardown, out=_Capped())
+        result = run_test_case(code, scope, setup=setup, teardown=teardown, out=capped())
         return [result["output"], result["error"], result["where"]]
 
     return run_session
@@ -158,21 +167,42 @@ def to_plain(value, depth=0):
 
 
 class _Capped(io.TextIOBase):
-    """A text stream that keeps the first MAX_TEXT characters written to it."""
+    """A text stream that keeps the first MAX_TEXT characters written to it, less the lines SKIP
+    matches (the debugging lines the checker ignores, dropped as they come so that thousands of
+    them cannot push the answer out)."""
 
-    def __init__(self):
-        self.parts, self.size = [], 0
+    def __init__(self, skip=None):
+        self.parts, self.size, self.skip = [], 0, skip
+        self.line, self.dropping = "", False
 
     def write(self, text):
         if not isinstance(text, str):
             raise TypeError("write() argument must be str")
+        if self.skip is None:
+            self._keep(text)
+            return len(text)
+        self.line += text
+        if "\n" in self.line:
+            *whole, self.line = self.line.split("\n")
+            for line in whole:
+                if not (self.dropping or self.skip.match(line)):
+                    self._keep(line + "\n")
+                self.dropping = False
+        if len(self.line) > MAX_TEXT:  # a line too long to wait for: judge it by its start
+            self.dropping = self.dropping or bool(self.skip.match(self.line))
+            if not self.dropping:
+                self._keep(self.line)
+            self.line = ""
+        return len(text)
+
+    def _keep(self, text):
         if self.size < MAX_TEXT:
             self.parts.append(text[: MAX_TEXT - self.size])
         self.size += len(text)
-        return len(text)
 
     def getvalue(self):
-        return "".join(self.parts)
+        tail = "" if self.dropping or (self.skip and self.skip.match(self.line)) else self.line
+        return "".join(self.parts) + tail[: max(0, MAX_TEXT - self.size)]
 
 
 def _install_audit_hook(home, allowed_read):
@@ -265,14 +295,19 @@ def main(argv):
     sys.path_importer_cache[home] = FileFinder(home, (SourceFileLoader, SOURCE_SUFFIXES))  # no native code here
     import dice  # the kit's dice.py, copied next to hog.py
     import ok  # the kit's checker, copied next to hog.py and loaded before it
+
+    def capped():
+        return _Capped(ok.DEBUG_LINE)
+
     helpers = {"fixed_rolls": fixed_rolls, "rolls_by_score": rolls_by_score,
                "echo_scores": echo_scores, "run_commentary": run_commentary, "dice_calls": dice_calls,
-               "keep": keep, "kept": kept, "run_batch": run_batch,
-               "run_session": session_runner(ok.run_test_case), "run_okpy": okpy_runner(ok.run_prompts),
+               "keep": keep, "kept": kept, "run_batch": batch_runner(capped),
+               "run_session": session_runner(ok.run_test_case, capped),
+               "run_okpy": okpy_runner(ok.run_prompts, capped),
                "make_test_dice": dice.make_test_dice}
     _install_audit_hook(os.path.realpath(home), allowed)
     real_stdout = sys.stdout
-    capture = _Capped()
+    capture = capped()
     sys.stdout = capture
     try:
         import hog
@@ -289,7 +324,7 @@ def main(argv):
             request = receive()
         except EOFError:
             return
-        capture = _Capped()
+        capture = capped()
         sys.stdout = capture
         try:
             if namespace is None:

@@ -19,7 +19,7 @@ from graders import harness
 from graders.sandbox import CallResult
 from hogkit.generate.solution import solution_hog_source
 from hogkit.kit.dice import make_test_dice
-from hogkit.kit.ok import normalize_output
+from hogkit.kit.ok import normalize_output, without_debug
 from hogkit.problems.checks import Doctest
 from hogkit.problems.displaying import display, doctest_code
 from hogkit.reference import load_source_module, reference_hog
@@ -120,7 +120,8 @@ def short(text: str, limit: int = SHOWN) -> str:
 
 def matches(want: Expected, got: CallResult, *, check_output: bool = False) -> bool:
     """Whether a reply gives the reference's answer (and printed text when CHECK_OUTPUT)."""
-    return got.ok and same(want.value, got.value) and (not check_output or want.out == got.out)
+    return got.ok and same(want.value, got.value) and (
+        not check_output or without_debug(want.out) == without_debug(got.out))
 
 
 def judge(expr: str, want: Expected, got: CallResult, *, check_output: bool = False) -> str:
@@ -131,8 +132,8 @@ def judge(expr: str, want: Expected, got: CallResult, *, check_output: bool = Fa
         return f"{expr} failed: {got.error}"
     if not same(want.value, got.value):
         return f"{expr} returned {short(show(got.value))}; expected {short(show(want.value))}"
-    if check_output and want.out != got.out:
-        return (f"{expr} printed:\n{short(got.out) or '(nothing)'}\nexpected:\n"
+    if check_output and without_debug(want.out) != without_debug(got.out):
+        return (f"{expr} printed:\n{short(without_debug(got.out)) or '(nothing)'}\nexpected:\n"
                 f"{short(want.out) or '(nothing)'}")
     return ""
 

@@ -84,3 +84,42 @@ def test_failures_name_the_rule_they_break():
     result = grade_source(LOOPS.replace(old, new).encode(), FA19)
     play = next(p for p in result.problems if p.id == "05a")
     assert any("play calls each strategy exactly once per turn" in t.feedback for t in play.tests if not t.passed)
+
+
+CLOSURES = (COPIES / "fa19_closures.py").read_text()
+PURE_HIGHEST = '''    def report(gain):
+        if gain > previous_high:
+            print(gain, "point(s)! That's the biggest gain yet for Player", who)
+
+    def commentary(score0, score1):
+        score = score1 if who else score0
+        gain = score - previous_score
+        report(gain)
+        return announce_highest(who, max(gain, previous_high), score)
+    return commentary'''
+REMEMBERING_HIGHEST = '''    high, last = previous_high, previous_score
+
+    def commentary(score0, score1):
+        nonlocal high, last
+        score = score1 if who else score0
+        gain, last = score - last, score
+        if gain > high:
+            high = gain
+            print(gain, "point(s)! That's the biggest gain yet for Player", who)
+        return commentary
+    return commentary'''
+
+
+def test_a_commentary_that_changes_its_own_state_loses_problem_7():
+    """The seed: a commentary function's only side effect is to print (the course's own test calls
+    an old commentary function again)."""
+    assert CLOSURES.count(PURE_HIGHEST) == 1
+    assert lost(CLOSURES.replace(PURE_HIGHEST, REMEMBERING_HIGHEST)) == ["07"]
+
+
+def test_thousands_of_debug_lines_do_not_hide_the_answer():
+    """okpy ignores lines that start with ``DEBUG:``; a copy printing one per die (tens of thousands
+    in Problem 9) is graded on what else it prints."""
+    noisy = CLOSURES.replace('print("DEBUG: rolled", outcomes)', 'print("DEBUG: rolled", outcomes, "x" * 40)')
+    assert noisy != CLOSURES
+    assert lost(noisy) == []

@@ -32,6 +32,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -201,14 +202,14 @@ def run_case_code(code: str, namespace: dict, *, timeout: float | None = None,
                 if value is not None:
                     print(repr(value))
         done.set()
-        result["output"] = _without_debug(out.getvalue())
+        result["output"] = without_debug(out.getvalue())
     except KeyboardInterrupt:
         done.set()
-        result.update(output=_without_debug(out.getvalue()) + "\n" + LOOP,
+        result.update(output=without_debug(out.getvalue()) + "\n" + LOOP,
                       error=f"probably an infinite loop: stopped after {timeout:g} seconds")
     except BaseException as exc:  # noqa: BLE001 - student code may raise anything, even SystemExit
         done.set()
-        result.update(output=_without_debug(out.getvalue()) + "\n" + ERROR,
+        result.update(output=without_debug(out.getvalue()) + "\n" + ERROR,
                       error=f"{type(exc).__name__}: {exc}", where=_where(exc))
     finally:
         if saved_handler is not None:
@@ -216,8 +217,12 @@ def run_case_code(code: str, namespace: dict, *, timeout: float | None = None,
     return result
 
 
-def _without_debug(text: str) -> str:
-    return "\n".join(line for line in text.splitlines() if not line.startswith("DEBUG:"))
+DEBUG_LINE = re.compile(r"^DEBUG[: ]", re.IGNORECASE)
+
+
+def without_debug(text: str) -> str:
+    """Printed text without the debugging lines okpy ignores (``DEBUG:`` or ``DEBUG `` at a line's start)."""
+    return "\n".join(line for line in text.splitlines() if not DEBUG_LINE.match(line))
 
 
 def _where(exc: BaseException) -> str:
