@@ -4,6 +4,8 @@ copy with one bug loses exactly the problem its bug is in."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -123,3 +125,54 @@ def test_thousands_of_debug_lines_do_not_hide_the_answer():
     noisy = CLOSURES.replace('print("DEBUG: rolled", outcomes)', 'print("DEBUG: rolled", outcomes, "x" * 40)')
     assert noisy != CLOSURES
     assert lost(noisy) == []
+
+
+KIT = Path(__file__).resolve().parents[1] / "student_skeleton"
+TRACED = '''
+from ucb import trace, log
+
+@trace
+def countdown(n, step=1):
+    if n == 0:
+        log("lift off\\nnow")
+        return 'done'
+    return countdown(n - step, step=step)
+
+@trace
+def broken():
+    raise ValueError
+
+countdown(2)
+try:
+    broken()
+except ValueError:
+    pass
+'''
+TRACE_OUTPUT = """countdown(2):
+    countdown(1, 'step'=1):
+        countdown(0, 'step'=1):
+            lift off
+            now
+        countdown(0, 'step'=1) -> done
+    countdown(1, 'step'=1) -> done
+countdown(2) -> done
+broken():
+    broken exited via exception
+"""
+
+
+def test_the_kit_has_the_names_course_copies_import():
+    names = {"dice.py": ["four_sided", "make_fair_dice", "make_test_dice", "six_sided"],
+             "ucb.py": ["interact", "log", "log_current_line", "main", "trace"]}
+    for file, wanted in names.items():
+        module = file[:-3]
+        program = f"import {module}; print({', '.join(module + '.' + name for name in wanted)})"
+        run = subprocess.run([sys.executable, "-c", program], cwd=KIT, capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
+
+
+def test_trace_prints_what_a_course_copy_prints():
+    """The course's ucb.trace format, keyword names in quotes included (a traced call left in a
+    copy prints the same lines as it does in the course, so it fails or passes the same tests)."""
+    run = subprocess.run([sys.executable, "-c", TRACED], cwd=KIT, capture_output=True, text=True)
+    assert run.stdout == TRACE_OUTPUT, run.stderr

@@ -1,7 +1,7 @@
 """Hog: a copy with DEBUG prints, inner helper functions and max(key=...) (Fall 2019 rules, course skeleton names)."""
 
 from dice import six_sided, four_sided, make_test_dice
-from ucb import main, trace, interact
+from ucb import main, trace, interact, log, log_current_line
 
 GOAL_SCORE = 100
 
