@@ -26,8 +26,8 @@ from pathlib import Path
 
 import numpy as np
 
-from hogkit.cli import Parser, run
 from hogkit.variant import load_variant, variant_names
+from hogkit_cli.main import Parser, run
 
 ROOT = Path(__file__).resolve().parents[1]
 GOAL, REPEATS = 100, 5

@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from hogkit.cli import Parser
+from hogkit_cli.main import Parser
 
 ROOT = Path(__file__).resolve().parent.parent
 MIX = {"complete": 0.40, "partial": 0.38, "skeleton": 0.05, "broken": 0.12, "hostile": 0.05}

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from grade_batch import percentile  # bench/ is this script's folder, so it is on sys.path
 
-from hogkit.cli import Parser, run
+from hogkit_cli.main import Parser, run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "submissions"

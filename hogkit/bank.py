@@ -3,7 +3,7 @@
 A bank is data, made from each problem's spec (:mod:`hogkit.problems.specs`), so it can never
 disagree with the grader: its test cases are exactly the problem's visible tests, the ones the
 grader runs too, and every expected output is *computed* by the reference at generation time,
-then stored only as a keyed hash (see :mod:`hogkit.kit.ok`, the checker that ships in the kit and
+then stored only as a keyed hash (see :mod:`hogkit.shipped.ok`, the checker that ships in the kit and
 reads the bank). The grader's hidden sweeps and fuzzing are not in the bank. Generation is
 deterministic: the key and every random choice derive from the variant.
 
@@ -25,12 +25,12 @@ import json
 import types
 from dataclasses import dataclass, field
 
-from hogkit.kit import ok as checker
-from hogkit.problems import PHASE_TITLES, Problem
+from hogkit.problem_layout import PHASE_TITLES, Problem
 from hogkit.problems.checks import ProblemSpec, Unlock
 from hogkit.problems.displaying import display, doctest_code
 from hogkit.problems.specs import problem_specs
 from hogkit.reference import reference_hog
+from hogkit.shipped import ok as checker
 from hogkit.variant import Variant
 
 BANK_PATH = "ok_bank.json"

@@ -6,32 +6,14 @@ they run exactly the code that ships in ``solutions/``.
 
 from __future__ import annotations
 
-import sys
 import types
 from collections.abc import Callable
 from functools import lru_cache
 
-from hogkit.kit import dice, ucb
+from hogkit.generate.solution import solution_hog_source
+from hogkit.problem_layout import post_turn_strategy_name, zero_dice_strategy_name
+from hogkit.source_module import load_source_module
 from hogkit.variant import Variant
-
-KIT_MODULES = {"dice": dice, "ucb": ucb}
-
-
-def load_source_module(name: str, source: str) -> types.ModuleType:
-    """Execute SOURCE as a fresh module called NAME, with the kit's ``dice`` and ``ucb`` importable."""
-    module = types.ModuleType(name)
-    module.__file__ = f"<{name}>"
-    saved = {key: sys.modules.get(key) for key in KIT_MODULES}
-    sys.modules.update(KIT_MODULES)
-    try:
-        exec(compile(source, f"<{name}>", "exec"), module.__dict__)
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                sys.modules.pop(key, None)
-            else:
-                sys.modules[key] = value
-    return module
 
 
 @lru_cache(maxsize=32)
@@ -41,8 +23,6 @@ def _cached_module(name: str, source: str) -> types.ModuleType:
 
 def reference_hog(variant: Variant) -> types.ModuleType:
     """The variant's reference ``hog.py`` (the one written to ``solutions/``), as a module."""
-    from hogkit.generate.solution import solution_hog_source
-
     return _cached_module(f"hog_{variant.name}", solution_hog_source(variant))
 
 
@@ -52,8 +32,6 @@ def kit_strategies(variant: Variant) -> dict[str, Callable[..., int]]:
     Each takes ``(score, opponent_score, option, num_rolls)``, where the option is a margin
     or a threshold of points (its name differs from rule to rule; pass it by position).
     """
-    from hogkit.problems import post_turn_strategy_name, zero_dice_strategy_name
-
     hog = reference_hog(variant)
     names = (zero_dice_strategy_name(variant.rules["zero_dice"]), post_turn_strategy_name(variant.rules["post_turn"]))
     return {name: getattr(hog, name) for name in names}

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hogkit.game import TurnRecord, TurnState, finish_turn, is_over, plan_turn, take_turn
-from hogkit.kit.dice import make_test_dice
 from hogkit.rules import Story
+from hogkit.shipped.dice import make_test_dice
 from hogkit.variant import Variant
 
 

@@ -2,27 +2,20 @@
 
 Every command validates its input; a problem is reported as one line
 ``error: what was wrong — how to fix it`` with exit status 2, never a traceback.
-Commands are registered by modules listed in :data:`COMMAND_MODULES`; each provides
-``register(subparsers)`` and sets ``func`` on its parser.
+Each module in :data:`COMMANDS` provides ``register(subparsers)`` and sets ``func`` on its parsers.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from hogkit.errors import HogkitError
+from hogkit_cli.commands import build, grade, solve, variants
 
-COMMAND_MODULES = [
-    "hogkit.commands.variants",
-    "hogkit.commands.kit",
-    "hogkit.commands.solve",
-    "hogkit.commands.grade",
-]
+COMMANDS = (variants, build, solve, grade)
 
 
 class Parser(argparse.ArgumentParser):
@@ -37,8 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="hogkit", description="Build, check and grade Hog kits.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+    for command in COMMANDS:
+        command.register(sub)
     return parser
 
 
@@ -64,14 +57,3 @@ def run(work: Callable[[], int | None]) -> int:
         return 0
     return int(status or 0)
 
-
-def existing_path(text: str) -> Path:
-    """An argparse type: a path that must exist."""
-    path = Path(text)
-    if not path.exists():
-        raise argparse.ArgumentTypeError(f"{text} does not exist")
-    return path
-
-
-if __name__ == "__main__":
-    sys.exit(main())

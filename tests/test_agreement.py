@@ -12,7 +12,7 @@ import pytest
 
 from graders.results import VISIBLE
 from graders.runner import grade_source
-from hogkit.generate.kit import STEPS, render_kit, write_tree
+from hogkit.generate.pipeline import STEPS, render_kit, write_tree
 from hogkit.generate.solution import solution_hog_source
 from hogkit.generate.source import strip_solutions
 from hogkit.variant import load_variant

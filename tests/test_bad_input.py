@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hogkit.cli import main
+from hogkit_cli.main import main
 from tests.conftest import ROOT
 
 # Spec edits that make a rule combination the engine cannot put in order: (seed, old, new, message).
@@ -83,7 +83,7 @@ def test_every_command_that_loads_a_variant_is_covered():
     """New commands with a variant argument must be added to COMMANDS above."""
     import argparse
 
-    from hogkit.cli import build_parser
+    from hogkit_cli.main import build_parser
 
     def walk(parser: argparse.ArgumentParser, prefix: str) -> list[str]:
         found = []

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from hogkit.bank import bank_json, build_bank
-from hogkit.kit import ok as checker
 from hogkit.problems.specs import problem_specs
+from hogkit.shipped import ok as checker
 
 
 @pytest.mark.parametrize(("typed", "expected"), [

@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 from graders.batch import grade_batch
-from hogkit.cli import main
 from hogkit.variant import load_variant
+from hogkit_cli.main import main
 from tests.test_hostile import stray_processes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,7 +30,7 @@ def copy_examples(folder: Path, *names: str) -> Path:
 
 def hogkit(*args: str, env: dict | None = None, **kwargs) -> subprocess.CompletedProcess:
     """Run the hogkit command as a user would."""
-    return subprocess.run([sys.executable, "-m", "hogkit.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "hogkit_cli", *args], capture_output=True, text=True,
                           cwd=ROOT, env=env, check=False, **kwargs)
 
 
@@ -80,7 +80,7 @@ def test_killed_batch_resumes_to_the_same_grades(tmp_path):
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     env = {**os.environ, "TMPDIR": str(tmp)}
-    batch = subprocess.Popen([sys.executable, "-m", "hogkit.cli", "grade-batch", str(subs), "--out", str(out),
+    batch = subprocess.Popen([sys.executable, "-m", "hogkit_cli", "grade-batch", str(subs), "--out", str(out),
                               "--jobs", "1"], cwd=ROOT, env=env, start_new_session=True,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

@@ -12,14 +12,12 @@ from pathlib import Path
 import pytest
 
 from hogkit.bank import build_bank
-from hogkit.generate.bank_step import STEPS as CHECKER_STEPS
-from hogkit.generate.calc_step import contest_check_files
-from hogkit.generate.kit import build_kit, reference_files, student_skeleton, support_files
-from hogkit.kit import ok as checker
+from hogkit.generate.pipeline import STEPS, build_kit
+from hogkit.shipped import ok as checker
 from hogkit.variant import load_variant
 
-KIT_STEPS = [("reference", reference_files), ("support", support_files), ("skeleton", student_skeleton),
-             ("contest check", contest_check_files), *CHECKER_STEPS]
+KIT_STEPS = [step for step in STEPS if step[0] in ("reference files", "support files", "student skeleton",
+                                                 "contest check", "question bank", "checker")]
 
 
 @pytest.fixture(scope="module")
@@ -229,7 +227,7 @@ def test_a_loop_stops_even_where_ctrl_c_is_ignored():
     """A background job (``python3 ok &``) starts with SIGINT ignored; a looping case must still
     be stopped after its time, and the old handler put back."""
     code = ("import signal; signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
-            "from hogkit.kit import ok\n"
+            "from hogkit.shipped import ok\n"
             "result = ok.run_case_code('>>> while True: pass', {}, timeout=0.3)\n"
             "print(result['output'].splitlines()[-1], signal.getsignal(signal.SIGINT) == signal.SIG_IGN)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

@@ -95,7 +95,7 @@ def test_sample_entries_make_a_tournament_the_solved_strategy_wins(tmp_path, var
     import sys
 
     entries = tmp_path / "samples"
-    done = subprocess.run([sys.executable, "-m", "hogkit.cli", "contest", "samples", str(entries), "--variant",
+    done = subprocess.run([sys.executable, "-m", "hogkit_cli", "contest", "samples", str(entries), "--variant",
                            "pig-tail", "--count", "8"], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert len(list(entries.glob("*.py"))) == 8
@@ -109,7 +109,7 @@ def test_sample_entries_bad_count_is_one_line(tmp_path, count):
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-m", "hogkit.cli", "contest", "samples", str(tmp_path / "s"),
+    done = subprocess.run([sys.executable, "-m", "hogkit_cli", "contest", "samples", str(tmp_path / "s"),
                            "--count", count], capture_output=True, text=True, check=False)
     assert done.returncode == 2
     assert done.stderr.startswith("error: ") and len(done.stderr.strip().splitlines()) == 1
@@ -130,12 +130,12 @@ def test_an_interrupted_tournament_resumes_to_the_same_results(tmp_path):
     from tests.conftest import ROOT
 
     def hogkit(*args):
-        return subprocess.run([sys.executable, "-m", "hogkit.cli", *args], cwd=ROOT, capture_output=True,
+        return subprocess.run([sys.executable, "-m", "hogkit_cli", *args], cwd=ROOT, capture_output=True,
                               text=True, check=False)
 
     entries, out, clean = tmp_path / "entries", tmp_path / "out", tmp_path / "clean"
     assert hogkit("contest", "samples", str(entries), "--variant", "sp18", "--count", "16").returncode == 0
-    run = [sys.executable, "-m", "hogkit.cli", "contest", "run", str(entries), "--variant", "sp18",
+    run = [sys.executable, "-m", "hogkit_cli", "contest", "run", str(entries), "--variant", "sp18",
            "--out", str(out), "--jobs", "1"]
     first = subprocess.Popen(run, cwd=ROOT, start_new_session=True, stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE, text=True)
@@ -176,8 +176,8 @@ def test_a_forged_verdict_is_not_believed(tmp_path, variant):
 def test_the_time_rule_is_stated_in_seconds(tmp_path, variant):
     """A slow entry is stopped when its time is up, and told the rule in the seeds' words: less
     than 10 s for all pairs (here a budget of 0.5 s keeps the test short)."""
-    from hogkit.generate.calc_step import contest_settings
-    from hogkit.kit import contest_check
+    from hogkit.contest_rules import contest_settings
+    from hogkit.shipped import contest_check
 
     settings = contest_settings(variant)
     assert settings["budget"] == 10

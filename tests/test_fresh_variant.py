@@ -29,7 +29,7 @@ EDITS = {'zero_dice = "free_bacon_min"': 'zero_dice = "pig_tail"', 'bonus = "fer
 
 
 def hogkit(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hogkit.cli", *args], capture_output=True, text=True, cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "hogkit_cli", *args], capture_output=True, text=True, cwd=ROOT,
                           timeout=600)
 
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hogkit import game
-from hogkit.kit.dice import make_test_dice
+from hogkit.shipped.dice import make_test_dice
 from hogkit.strategy_table import table_of
 from hogkit.variant import load_variant
 from tests.conftest import ALL_SPECS, reference

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from hogkit.generate import kit as kitgen
-from hogkit.generate.kit import build_kit, render_kit
+from hogkit.generate.pipeline import STEPS, build_kit, render_kit
 from hogkit.generate.source import answer_regions, strip_solutions
-from hogkit.reference import load_source_module
+from hogkit.source_module import load_source_module
 from hogkit.variant import DEFAULT_VARIANT, load_variant
 from tests.conftest import ALL_SPECS, ROOT
 
@@ -118,7 +117,7 @@ def test_interrupted_build_leaves_the_old_kit(tmp_path):
     def broken(kit):
         raise RuntimeError("simulated crash in the middle of a build")
 
-    steps = [*kitgen.STEPS[:1], ("crash", broken)]
+    steps = [*STEPS[:1], ("crash", broken)]
     with pytest.raises(RuntimeError):
         build_kit(load_variant("sp18"), out=tmp_path, steps=steps)
     assert (tmp_path / "solutions" / "hog.py").read_text() == before
@@ -133,7 +132,7 @@ def test_build_is_deterministic():
 def test_unwritable_out_is_one_line(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    proc = subprocess.run([sys.executable, "-m", "hogkit.cli", "build", "--out", str(blocker / "kit")],
+    proc = subprocess.run([sys.executable, "-m", "hogkit_cli", "build", "--out", str(blocker / "kit")],
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 2
     assert proc.stderr.startswith("error: cannot write to") and proc.stderr.count("\n") == 1

@@ -13,9 +13,9 @@ import pytest
 from graders.leaderboard import contest_leaderboard
 from graders.report import to_gradescope, to_json, to_text
 from graders.runner import grade_copy, grade_source
-from hogkit.cli import main
 from hogkit.generate.solution import solution_hog_source
 from hogkit.variant import load_variant
+from hogkit_cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "submissions"
@@ -143,7 +143,7 @@ def one_error_line(done: subprocess.CompletedProcess) -> str:
 
 def test_grade_bad_input(tmp_path):
     def hogkit(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "hogkit.cli", "grade", *args], capture_output=True,
+        return subprocess.run([sys.executable, "-m", "hogkit_cli", "grade", *args], capture_output=True,
                               text=True, cwd=ROOT, check=False)
 
     complete = str(EXAMPLES / "complete")
@@ -170,7 +170,7 @@ def test_grade_unreadable_file(tmp_path):
     hog = tmp_path / "hog.py"
     hog.write_text("x = 1\n")
     hog.chmod(0)
-    done = subprocess.run([sys.executable, "-m", "hogkit.cli", "grade", str(tmp_path)], capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "hogkit_cli", "grade", str(tmp_path)], capture_output=True,
                           text=True, cwd=ROOT, check=False)
     assert "cannot read" in one_error_line(done)
 

@@ -78,8 +78,8 @@ def test_archive_and_setup_script(autograder_zip: Path) -> None:
         packed = tomllib.loads(zf.read("pyproject.toml").decode())
         modes = {i.filename: i.external_attr >> 16 for i in zf.infolist()}
     # Gradescope unpacks the archive into /autograder/source: HogKit's files sit at the top.
-    assert {"setup.sh", "run_autograder", "pyproject.toml", "README.md", "hogkit/cli.py",
-            "graders/runner.py", "graders/harness.py", "hogkit/kit/dice.py", "variants/fa19.toml"} <= names
+    assert {"setup.sh", "run_autograder", "pyproject.toml", "README.md", "hogkit_cli/main.py",
+            "graders/runner.py", "graders/harness.py", "hogkit/shipped/dice.py", "variants/fa19.toml"} <= names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
     assert modes["setup.sh"] & 0o111 and modes["run_autograder"] & 0o111
     assert setup.startswith("#!/usr/bin/env bash\n") and "set -euo pipefail" in setup
@@ -156,7 +156,7 @@ def test_zip_bad_input(tmp_path: Path) -> None:
         ("no variant spec at", ["--out", str(tmp_path / "x.zip"), "--variant", str(tmp_path / "none.toml")]),
     ]
     for expected, args in cases:
-        done = subprocess.run([sys.executable, "-m", "hogkit.cli", "gradescope-zip", *args], capture_output=True,
+        done = subprocess.run([sys.executable, "-m", "hogkit_cli", "gradescope-zip", *args], capture_output=True,
                               text=True, cwd=ROOT, check=False)
         assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
         lines = done.stderr.strip().splitlines()
@@ -169,7 +169,7 @@ def test_zip_of_a_custom_spec_carries_the_spec(tmp_path: Path) -> None:
     spec = tmp_path / "my-rules.toml"
     spec.write_text((ROOT / "variants" / "pig-tail.toml").read_text().replace('name = "pig-tail"', 'name = "my-rules"'))
     out = tmp_path / "autograder.zip"
-    done = subprocess.run([sys.executable, "-m", "hogkit.cli", "gradescope-zip", "--variant", str(spec),
+    done = subprocess.run([sys.executable, "-m", "hogkit_cli", "gradescope-zip", "--variant", str(spec),
                            "--out", str(out)], capture_output=True, text=True, cwd=ROOT, check=False)
     assert done.returncode == 0, done.stderr
     with zipfile.ZipFile(out) as zf:

@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hogkit.generate.kit import build_kit
+from hogkit.generate.pipeline import build_kit
 from hogkit.variant import load_variant
 
 WIDTH, HEIGHT = 1024, 768

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from hogkit.generate.kit import build_kit
+from hogkit.generate.pipeline import build_kit
 from hogkit.variant import load_variant
 from tests.conftest import ROOT
 

@@ -183,7 +183,7 @@ def test_hostile_class_in_one_batch(tmp_path: Path, native_library: str, listene
     subs, out = tmp_path / "subs", tmp_path / "out"
     expected = build_class(subs, native=native_library, port=listener.getsockname()[1])
     before, outside = tree(subs), outside_state()
-    done = subprocess.run([sys.executable, "-m", "hogkit.cli", "grade-batch", str(subs), "--out", str(out),
+    done = subprocess.run([sys.executable, "-m", "hogkit_cli", "grade-batch", str(subs), "--out", str(out),
                            "--jobs", "2"], cwd=ROOT, capture_output=True, text=True, timeout=900, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     time.sleep(2)  # time for a surviving daemon to do its work, were there one
@@ -221,7 +221,7 @@ def test_hostile_class_in_one_batch(tmp_path: Path, native_library: str, listene
         assert rows[data["student"]]["total"] == str(data["total"])
     no_control_characters((out / "summary.txt").read_text().replace("\n", ""))
 
-    again = subprocess.run([sys.executable, "-m", "hogkit.cli", "grade-batch", str(subs), "--out", str(out),
+    again = subprocess.run([sys.executable, "-m", "hogkit_cli", "grade-batch", str(subs), "--out", str(out),
                             "--resume"], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
     assert again.returncode == 0 and f"kept {len(expected)} finished result(s)" in again.stderr, again.stderr
 
@@ -259,7 +259,7 @@ def test_text_report_of_hostile_output_is_clean(native_library: str, listener: s
     for attack in ("escapes", "huge_names"):  # the others' reports are in the batch test
         (tmp_path / attack).mkdir()
         (tmp_path / attack / "hog.py").write_bytes(hostile_source(attack, native=native_library, port=1))
-        done = subprocess.run([sys.executable, "-m", "hogkit.cli", "grade", str(tmp_path / attack)], cwd=ROOT,
+        done = subprocess.run([sys.executable, "-m", "hogkit_cli", "grade", str(tmp_path / attack)], cwd=ROOT,
                               capture_output=True, timeout=300, check=False)
         text = done.stdout.decode("utf-8")
         assert done.returncode == 0 and "Traceback" not in done.stderr.decode(errors="replace"), done.stderr[-2000:]

@@ -7,14 +7,14 @@ import sys
 
 import pytest
 
-from hogkit.commands.variants import diff_variants, new_variant, state_lines, termination_problems
 from hogkit.errors import HogkitError
 from hogkit.variant import load_variant
+from hogkit_cli.commands.variants import diff_variants, new_variant, state_lines, termination_problems
 from tests.conftest import ROOT
 
 
 def hogkit(*args: str, cwd=ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hogkit.cli", *args], capture_output=True, text=True, cwd=cwd)
+    return subprocess.run([sys.executable, "-m", "hogkit_cli", *args], capture_output=True, text=True, cwd=cwd)
 
 
 def test_new_variant_check_build_diff(tmp_path):
@@ -86,7 +86,7 @@ def test_diff_of_a_variant_with_itself_is_empty():
 
 
 def test_solver_runs_in_check(capsys):
-    from hogkit.commands.variants import check_variant
+    from hogkit_cli.commands.variants import check_variant
 
     assert check_variant(load_variant("pig-tail"), games=10, solve=True)
     assert "the solver runs" in capsys.readouterr().out

@@ -91,12 +91,12 @@ def test_submissions_are_read_without_following_links(tmp_path):
 
 
 def test_doctor_and_refusals():
-    done = subprocess.run([sys.executable, "-m", "hogkit.cli", "doctor"], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "hogkit_cli", "doctor"], capture_output=True, text=True,
                           cwd=ROOT, check=False)
     first = done.stdout.splitlines()[0]
     assert first.startswith("isolation: ")
     assert done.returncode == (1 if "refused" in done.stdout else 0), done.stdout
-    refused = subprocess.run([sys.executable, "-m", "hogkit.cli", "grade", str(ROOT / "examples/submissions/complete"),
+    refused = subprocess.run([sys.executable, "-m", "hogkit_cli", "grade", str(ROOT / "examples/submissions/complete"),
                               "--isolation", "none"], capture_output=True, text=True, cwd=ROOT, check=False)
     assert refused.returncode == 2 and refused.stderr.startswith("error: --isolation none runs student code")
     with pytest.raises(HogkitError, match="unknown isolation"):

@@ -20,8 +20,8 @@ import pytest
 from graders.gradescope import write_autograder_zip
 from graders.okpy_grading import grade_with_course_tests
 from graders.runner import grade_source
-from hogkit.generate.kit import STEPS, render_kit, write_tree
 from hogkit.generate.okpy_step import okpy_answers
+from hogkit.generate.pipeline import STEPS, render_kit, write_tree
 from hogkit.generate.solution import solution_hog_source
 from hogkit.generate.source import strip_solutions
 from hogkit.problems.specs import problem_specs

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from graders.fuzz import calls_of, recorded_inputs
 from graders.oracle import expected
-from hogkit.kit.dice import make_test_dice
 from hogkit.problems.domains import CycleSamples, parameter_domain
 from hogkit.problems.specs import problem_specs, within_domains
+from hogkit.shipped.dice import make_test_dice
 
 CALL = re.compile(r"\b([a-z_]+)\(")
 

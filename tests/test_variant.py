@@ -76,7 +76,7 @@ def test_bad_spec_through_the_cli(tmp_path):
     spec = tmp_path / "bad.toml"
     spec.write_text(BAD_SPECS["unknown rule"][0])
     out = tmp_path / "kit"
-    proc = subprocess.run([sys.executable, "-m", "hogkit.cli", "build", "--variant", str(spec),
+    proc = subprocess.run([sys.executable, "-m", "hogkit_cli", "build", "--variant", str(spec),
                            "--out", str(out)], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 2
     lines = proc.stderr.strip().splitlines()
@@ -86,7 +86,7 @@ def test_bad_spec_through_the_cli(tmp_path):
 
 
 def test_unknown_variant_through_the_cli(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "hogkit.cli", "build", "--variant", "wi99",
+    proc = subprocess.run([sys.executable, "-m", "hogkit_cli", "build", "--variant", "wi99",
                            "--out", str(tmp_path / "k")], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 2
     assert proc.stderr.startswith("error: unknown variant 'wi99' — choose one of")

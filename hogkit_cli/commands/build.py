@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from hogkit.generate.kit import STEPS, build_kit
+from hogkit.generate.pipeline import STEPS, build_kit
 from hogkit.variant import DEFAULT_VARIANT, load_variant, variant_names
 from hogkit.variant_docs import variants_markdown
 

@@ -1,5 +1,9 @@
 """``hogkit grade``, ``grade-batch``, ``gradescope-zip`` and ``doctor``: judge student copies, and
-say which isolation this machine gives them."""
+say which isolation this machine gives them.
+
+The grading itself (:mod:`graders.runner` and what uses it) needs the ``grader`` extra's fuzzing
+library, so it is imported when a copy is graded: ``hogkit build`` works without that library.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,15 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+from graders.doctor import report
+from graders.files import check_file_target, write_json
+from graders.gradescope import write_autograder_zip
+from graders.intake import read_source
+from graders.isolation import Isolation, detect, require_out_of_reach
+from graders.okpy_grading import load_course_tests
+from graders.report import to_gradescope, to_json, to_text
+from graders.scoring import require_checkpoint_points
+from graders.untrusted import clean
 from hogkit.variant import DEFAULT_VARIANT, Variant, load_variant
 
 
@@ -65,10 +78,8 @@ def add_isolation_options(parser: argparse.ArgumentParser) -> None:
                         help="grade even where no isolation is possible (every report says so)")
 
 
-def isolation_of(args: argparse.Namespace):
+def isolation_of(args: argparse.Namespace) -> Isolation:
     """The Isolation the options ask for (a one-line error if this machine cannot give it)."""
-    from graders.isolation import detect
-
     return detect(args.isolation, unsafe=args.unsafe_no_isolation)
 
 
@@ -76,20 +87,12 @@ def with_course_tests(variant: Variant, folder: Path | None) -> Variant:
     """VARIANT graded with the okpy tests in FOLDER, when given (checked now, with one line)."""
     if folder is None:
         return variant
-    from graders.okpy_grading import load_course_tests
-
     return replace(variant, ok_tests=load_course_tests(folder)["folder"].resolve())
 
 
 def run_grade(args: argparse.Namespace) -> int:
     """Grade one copy and print or write the report (with the contest leaderboard for Gradescope)."""
-    from graders.files import check_file_target, write_json
-    from graders.intake import read_source
-    from graders.isolation import require_out_of_reach
-    from graders.report import to_gradescope, to_json, to_text
     from graders.runner import grade_source
-    from graders.scoring import require_checkpoint_points
-    from graders.untrusted import clean
 
     variant = with_course_tests(load_variant(args.variant), args.ok_tests)
     source = read_source(args.path)  # fail early, with one line, on a bad path
@@ -128,13 +131,9 @@ def run_batch(args: argparse.Namespace) -> int:
 
 def run_zip(args: argparse.Namespace) -> int:
     """Write the Gradescope autograder archive."""
-    from graders.gradescope import write_autograder_zip
-
     variant = load_variant(args.variant)
     spec = Path(args.variant) if str(args.variant).endswith(".toml") else None
     if args.checkpoint:
-        from graders.scoring import require_checkpoint_points
-
         require_checkpoint_points(variant)
     write_autograder_zip(variant, out=args.out, spec=spec, checkpoint=args.checkpoint)
     print(f"wrote {args.out} for variant {variant.name}")
@@ -143,8 +142,6 @@ def run_zip(args: argparse.Namespace) -> int:
 
 def run_doctor(args: argparse.Namespace) -> int:
     """Print which isolation student code gets here and why; exit 1 if grading would be refused."""
-    from graders.doctor import report
-
     lines, status = report(args.isolation, unsafe=args.unsafe_no_isolation)
     print("\n".join(lines))
     return status

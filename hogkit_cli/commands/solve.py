@@ -9,9 +9,16 @@ from pathlib import Path
 
 import numpy as np
 
-from hogkit.commands.grade import add_isolation_options, isolation_of
+from graders.contest import inspect_entry, load_entry_table, run_tournament
+from graders.sample_entries import write_sample_entries
 from hogkit.errors import HogkitError
+from hogkit.exact import always, contest_figure, table_array, win_rate
+from hogkit.final import read_solved_file, read_solved_table, rules_fingerprint, solved_table_path
+from hogkit.reference import kit_strategies
+from hogkit.solver import solve_full_information, solve_score_only
+from hogkit.strategy_table import decode_table, encode_table
 from hogkit.variant import DEFAULT_VARIANT, load_variant
+from hogkit_cli.commands.grade import add_isolation_options, isolation_of
 
 # The score-only search's defaults, for the command and for solve_report alike.
 BUDGET = 170.0  # seconds, measurements included
@@ -65,15 +72,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _strategy_table(path: Path, variant, isolation) -> np.ndarray:
-    from graders.contest import load_entry_table
-
     return load_entry_table(path, variant, isolation=isolation)
 
 
 def run_winrate(args: argparse.Namespace) -> int:
     """Print the exact win rates of two strategy files."""
-    from hogkit.exact import win_rate
-
     variant = load_variant(args.variant)
     isolation = isolation_of(args)
     first, second = _strategy_table(args.first, variant, isolation), _strategy_table(args.second, variant, isolation)
@@ -86,9 +89,6 @@ def run_winrate(args: argparse.Namespace) -> int:
 
 def baselines(variant) -> dict[str, np.ndarray]:
     """always_roll(4), always_roll(6) and the strategies of Problems 10 and 11 as tables."""
-    from hogkit.exact import always, table_array
-    from hogkit.reference import kit_strategies
-
     goal = variant.goal
     found = {"always_roll(4)": always(4, goal), "always_roll(6)": always(6, goal)}
     for name, strategy in kit_strategies(variant).items():
@@ -103,11 +103,6 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
 
     Unless FRESH, the search starts from the table solved before for these rules, if any, so a
     new run keeps what earlier runs found and can only improve on it."""
-    from hogkit.exact import contest_figure
-    from hogkit.final import read_solved_table
-    from hogkit.solver import solve_full_information, solve_score_only
-    from hogkit.strategy_table import decode_table
-
     start = time.perf_counter()
     full, _ = solve_full_information(variant)
     say(f"full information: the first player wins {full:.6f} ({time.perf_counter() - start:.1f} s)")
@@ -136,9 +131,6 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
 
 def run_solve(args: argparse.Namespace) -> int:
     """Solve a variant; with --write, save the table where the kit generator finds it."""
-    from hogkit.final import read_solved_file, rules_fingerprint, solved_table_path
-    from hogkit.strategy_table import encode_table
-
     if args.iterations < 1:
         raise HogkitError("--iterations must be at least 1", "e.g. --iterations 8")
     if not 0 <= args.flatten <= 1 or args.margin < 0:
@@ -175,8 +167,6 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def run_contest_check(args: argparse.Namespace) -> int:
     """Check one contest entry; print each problem on its own line."""
-    from graders.contest import inspect_entry
-
     variant = load_variant(args.variant)
     result = inspect_entry(args.file, variant, isolation=isolation_of(args))
     if result["problems"]:
@@ -189,8 +179,6 @@ def run_contest_check(args: argparse.Namespace) -> int:
 
 def run_contest(args: argparse.Namespace) -> int:
     """Run a tournament over a folder of entries."""
-    from graders.contest import run_tournament
-
     variant = load_variant(args.variant)
     if not args.entries.is_dir():
         raise HogkitError(f"{args.entries} is not a folder", "give the folder that holds the entries")
@@ -203,8 +191,6 @@ def run_contest(args: argparse.Namespace) -> int:
 
 def run_samples(args: argparse.Namespace) -> int:
     """Write sample contest entries."""
-    from graders.sample_entries import write_sample_entries
-
     variant = load_variant(args.variant)
     written = write_sample_entries(variant, out=args.out, count=args.count)
     print(f"wrote {len(written)} entries to {args.out}")

@@ -9,13 +9,18 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import inspect
 import random
 import re
 from pathlib import Path
 
+import numpy as np
+
 from hogkit.errors import HogkitError
+from hogkit.exact import always, win_rates
+from hogkit.game import TurnPlan, play, points_distribution
+from hogkit.reference import reference_hog
+from hogkit.solver import solve_score_only
 from hogkit.variant import DEFAULT_VARIANT, Variant, load_variant, variants_dir
 
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
@@ -91,8 +96,6 @@ def termination_problems(variant: Variant) -> list[str]:
     post-turn rule never lowers the sum of the scores; then the sum rises every turn (a Pork
     Chop, which scores nothing, can happen only once per player).
     """
-    from hogkit.game import TurnPlan, points_distribution
-
     problems = []
     for sides in (6, 4) if "dice_select" in variant.rules else (6,):
         for rolls in range(1, 11):
@@ -116,8 +119,6 @@ def simulated_games(variant: Variant, *, games: int, seed: int = 2024) -> dict[i
 
     Returns k -> share won by always_roll(k); raises HogkitError if a game does not end.
     """
-    from hogkit.game import play
-
     rng = random.Random(seed)
 
     def dice() -> int:
@@ -151,14 +152,8 @@ def simulated_games(variant: Variant, *, games: int, seed: int = 2024) -> dict[i
     return rates
 
 
-def exact_rates(variant: Variant) -> dict[int, float] | None:
-    """Exact contest figure of always_roll(k) against always_roll(4) (both seats), if hogkit.exact exists."""
-    if importlib.util.find_spec("hogkit.exact") is None:
-        return None
-    import numpy as np
-
-    from hogkit.exact import always, win_rates
-
+def exact_rates(variant: Variant) -> dict[int, float]:
+    """Exact contest figure of always_roll(k) against always_roll(4) (both seats)."""
     goal = variant.goal
     mine = np.stack([always(k, goal) for k in BASELINE_DICE])
     four = always(4, goal)
@@ -191,21 +186,15 @@ def check_variant(variant: Variant, *, games: int = 200, solve: bool = True, say
         say("FAIL games might not end: " + "; ".join(problems[:3]))
     else:
         say("ok   every game ends: every turn raises the sum of the scores (a Pork Chop only once)")
-    simulated = simulated_games(variant, games=games)
+    simulated_games(variant, games=games)
     say(f"ok   {games * len(BASELINE_DICE)} seeded games of the baselines all ended within {TURN_CAP} turns")
-    exact = exact_rates(variant)
-    rates, how = (exact, "exact") if exact is not None else (simulated, f"simulated, {games} games")
-    say(f"     win rates against always_roll(4), both seats ({how}):")
-    for k, rate in rates.items():
+    say("     win rates against always_roll(4), both seats (exact):")
+    for k, rate in exact_rates(variant).items():
         say(f"       always_roll({k:2}): {rate:.3f}")
-    if solve and importlib.util.find_spec("hogkit.solver") is not None:
-        from hogkit.solver import solve_score_only
-
+    if solve:
         result = solve_score_only(variant, iterations=2, rounds=0, candidates=0)
         say(f"ok   the solver runs: a table of the scores alone wins {result.self_play:.3f} "
             "for the first player against itself")
-    elif solve:
-        say("     (no solver in this installation)")
     say("     state size:")
     for line in state_lines(variant):
         say("       " + line)
@@ -223,8 +212,6 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def _signature(variant: Variant, name: str) -> str:
-    from hogkit.reference import reference_hog
-
     fn = getattr(reference_hog(variant), name)
     return f"{name}({', '.join(inspect.signature(fn).parameters)})"
 
