@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from graders.batch import grade_batch
+from hogkit.variant import load_variant
 from hogkit_cli.main import Parser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,9 +87,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.count < 1 or args.jobs < 1:
         parser.error("--count and --jobs must be at least 1")
-
-    from graders.batch import grade_batch
-    from hogkit.variant import load_variant
 
     variant = load_variant("fa19")
     with tempfile.TemporaryDirectory(prefix="hogkit-bench-") as tmp:

@@ -17,10 +17,10 @@ from functools import lru_cache
 
 from graders import harness
 from graders.sandbox import CallResult
+from hogkit.generate.reference import reference_hog
 from hogkit.generate.solution import solution_hog_source
 from hogkit.problems.checks import Doctest
 from hogkit.problems.displaying import display, doctest_code
-from hogkit.reference import reference_hog
 from hogkit.shipped.dice import make_test_dice
 from hogkit.shipped.ok import normalize_output
 from hogkit.source_module import load_source_module

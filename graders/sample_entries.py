@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from hogkit.errors import HogkitError
+from hogkit.generate.reference import kit_strategies
 from hogkit.generate.solution import final_table
-from hogkit.reference import kit_strategies
 from hogkit.strategy_table import encode_table, table_of
 from hogkit.variant import Variant
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from hogkit.generate.reference import reference_hog
 from hogkit.generate.source import REGION
-from hogkit.reference import reference_hog
 from hogkit.variant import load_variant, variant_names
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from hogkit.bank import bank_json, build_bank
+from hogkit.generate.bank import bank_json, build_bank
 from hogkit.problems.specs import problem_specs
 from hogkit.shipped import ok as checker
 

@@ -19,7 +19,7 @@ import pytest
 from hogkit.exact import always, contest_figure, table_array, win_rate
 from hogkit.generate.calc_step import calc_model_json
 from hogkit.generate.pipeline import build_kit
-from hogkit.reference import reference_hog
+from hogkit.generate.reference import reference_hog
 from hogkit.shipped import calc
 from hogkit.variant import load_variant
 from tests.conftest import ALL_SPECS, answered

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hogkit.bank import build_bank
+from hogkit.generate.bank import build_bank
 from hogkit.generate.pipeline import STEPS, build_kit
 from hogkit.shipped import ok as checker
 from hogkit.variant import load_variant

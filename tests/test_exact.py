@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from dataclasses import replace
-from functools import cache
-
 import numpy as np
 import pytest
 
@@ -21,30 +17,10 @@ from hogkit.exact import (
     win_rate,
     win_rates,
 )
-from hogkit.game import TurnState, turn_outcomes
+from hogkit.exact_reference import reference_win_rate
 from hogkit.variant import load_variant, variant_names
 
 GOAL = 30
-
-
-def reference_win_rate(variant, table0, table1, goal):
-    """P(player 0 wins), by memoized recursion over every reachable full state."""
-    tables = (table0, table1)
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
-    trot = variant.rule("extra_turn") is not None
-
-    @cache
-    def value(state: TurnState) -> float:
-        if max(state.scores) >= goal:
-            return 1.0 if state.scores[0] >= goal else 0.0
-        choice = int(tables[state.who][state.mover_score][state.opponent_score])
-        total = 0.0
-        for p, nxt in turn_outcomes(variant, state, choice):
-            nxt = replace(nxt, turn=nxt.turn % 8 if trot else 0)
-            total += p * value(nxt)
-        return total
-
-    return value(TurnState())
 
 
 def random_table(variant, goal, rng):

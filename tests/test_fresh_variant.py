@@ -19,7 +19,7 @@ import pytest
 
 from hogkit.exact import always, contest_figure, table_array
 from hogkit.generate.notebooks import NOTEBOOK_NAMES, execute_notebook
-from hogkit.reference import reference_hog
+from hogkit.generate.reference import reference_hog
 from hogkit.variant import load_variant
 from tests import test_gui as gui
 from tests.conftest import ROOT, completed_kit

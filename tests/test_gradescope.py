@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from hogkit.exact import always, contest_figure, table_array
+from hogkit.generate.reference import reference_hog
 from hogkit.generate.solution import solution_hog_source
-from hogkit.reference import reference_hog
 from hogkit.variant import load_variant
 
 ROOT = Path(__file__).resolve().parent.parent

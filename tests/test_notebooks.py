@@ -16,7 +16,7 @@ import pytest
 from hogkit.exact import always, contest_figure, table_array
 from hogkit.generate.notebooks import NOTEBOOK_NAMES, NOTEBOOK_PACKAGES, execute_notebook, notebook_files
 from hogkit.generate.pipeline import build_kit
-from hogkit.reference import reference_hog
+from hogkit.generate.reference import reference_hog
 from hogkit.variant import load_variant
 from tests.conftest import ALL_SPECS, KERNEL, ROOT, completed_kit
 

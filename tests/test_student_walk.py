@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from hogkit.bank import build_bank
+from hogkit.generate.bank import build_bank
 from hogkit.generate.notebooks import execute_notebook
 from hogkit.variant import load_variant
 from tests import test_gui as gui

@@ -25,11 +25,11 @@ import json
 import types
 from dataclasses import dataclass, field
 
+from hogkit.generate.reference import reference_hog
 from hogkit.problem_layout import PHASE_TITLES, Problem
 from hogkit.problems.checks import ProblemSpec, Unlock
 from hogkit.problems.displaying import display, doctest_code
 from hogkit.problems.specs import problem_specs
-from hogkit.reference import reference_hog
 from hogkit.shipped import ok as checker
 from hogkit.variant import Variant
 

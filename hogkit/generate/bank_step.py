@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hogkit.bank import BANK_PATH, bank_json
 from hogkit.contest_rules import TIME_BUDGET
+from hogkit.generate.bank import BANK_PATH, bank_json
 from hogkit.generate.notebooks import NOTEBOOK_PACKAGES
 from hogkit.generate.step import KitBuild
 from hogkit.shipped import shipped_text

@@ -14,7 +14,7 @@ from graders.sample_entries import write_sample_entries
 from hogkit.errors import HogkitError
 from hogkit.exact import always, contest_figure, table_array, win_rate
 from hogkit.final import read_solved_file, read_solved_table, rules_fingerprint, solved_table_path
-from hogkit.reference import kit_strategies
+from hogkit.generate.reference import kit_strategies
 from hogkit.solver import solve_full_information, solve_score_only
 from hogkit.strategy_table import decode_table, encode_table
 from hogkit.variant import DEFAULT_VARIANT, load_variant

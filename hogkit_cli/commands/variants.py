@@ -19,7 +19,7 @@ import numpy as np
 from hogkit.errors import HogkitError
 from hogkit.exact import always, win_rates
 from hogkit.game import TurnPlan, play, points_distribution
-from hogkit.reference import reference_hog
+from hogkit.generate.reference import reference_hog
 from hogkit.solver import solve_score_only
 from hogkit.variant import DEFAULT_VARIANT, Variant, load_variant, variants_dir
 
