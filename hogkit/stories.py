@@ -42,7 +42,3 @@ def replay_story(variant: Variant, story: Story) -> list[ReplayedTurn]:
         replayed.append(ReplayedTurn(record, state.who, plan.sides))
     return replayed
 
-
-def applicable_stories(variant: Variant) -> list[Story]:
-    """The stories of the variant's rules whose required rules are all in the variant."""
-    return [s for r in variant.rules.values() for s in r.stories if s.requires <= variant.rule_ids]

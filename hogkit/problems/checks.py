@@ -118,7 +118,6 @@ class ProblemSpec:
     hidden: tuple[Sweep, ...] = ()
     fuzz: tuple[Fuzz, ...] = ()
     unlock: tuple[Unlock, ...] = ()
-    depends_on: tuple[str, ...] = ()
 
     @property
     def id(self) -> str:
