@@ -11,7 +11,8 @@ from pathlib import Path
 
 import grimp
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.conftest import ROOT
+
 LINT = Path(sys.executable).with_name("lint-imports")
 PACKAGES = ("hogkit", "hogkit_cli", "graders", "bench")
 

@@ -26,8 +26,8 @@ from hogkit.generate.solution import solution_hog_source
 from hogkit.generate.source import strip_solutions
 from hogkit.problems.specs import problem_specs
 from hogkit.variant import load_variant
+from tests.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 OKPY = Path(os.environ.get("OKPY_PYTHON", ROOT / ".venv-okpy" / "bin" / "python")).absolute()
 pytestmark = pytest.mark.skipif(not OKPY.exists(), reason="the okpy client is not installed: run make setup")
 KIT_STEPS = [step for step in STEPS if step[0] in ("reference files", "support files", "student skeleton",

@@ -27,7 +27,7 @@ import pytest
 from hogkit.generate.bank import build_bank
 from hogkit.generate.notebooks import execute_notebook
 from hogkit.variant import load_variant
-from tests import test_gui as gui
+from tests.shipped import test_gui as gui
 from tests.conftest import ROOT, answered
 
 SAY_LINE = "        say = say(score0, score1)\n"

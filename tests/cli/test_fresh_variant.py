@@ -21,8 +21,8 @@ from hogkit.exact import always, contest_figure, table_array
 from hogkit.generate.notebooks import NOTEBOOK_NAMES, execute_notebook
 from hogkit.generate.reference import reference_hog
 from hogkit.variant import load_variant
-from tests import test_gui as gui
 from tests.conftest import ROOT, completed_kit
+from tests.shipped import test_gui as gui
 
 display = gui.display  # the Xvfb display of the GUI test, used by the game below
 EDITS = {'zero_dice = "free_bacon_min"': 'zero_dice = "pig_tail"', 'bonus = "feral_hogs"': 'extra_turn = "time_trot"'}

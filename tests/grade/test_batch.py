@@ -15,9 +15,9 @@ from pathlib import Path
 from graders.batch import grade_batch
 from hogkit.variant import load_variant
 from hogkit_cli.main import main
-from tests.test_hostile import stray_processes
+from tests.conftest import ROOT
+from tests.grade.test_hostile import stray_processes
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "submissions"
 
 

@@ -4,14 +4,13 @@ copy with one bug loses exactly the problem its bug is in."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from graders.runner import grade_source
 from hogkit.variant import load_variant
+from tests.conftest import ROOT
 
-COPIES = Path(__file__).resolve().parent / "data" / "course_copies"
+COPIES = ROOT / "tests" / "data" / "course_copies"
 FA19 = load_variant("fa19")
 LOOPS = (COPIES / "fa19_loops.py").read_text()
 

@@ -17,9 +17,9 @@ import pytest
 
 from graders.okpy_grading import grade_with_course_tests
 from hogkit.variant import load_variant
-from tests.test_course_copies import LOOPS, MUTANTS
+from tests.conftest import ROOT
+from tests.grade.test_course_copies import LOOPS, MUTANTS
 
-ROOT = Path(__file__).resolve().parent.parent
 COURSE = os.environ.get("HOGKIT_FA19_COURSE", "")
 OKPY = str(Path(os.environ.get("OKPY_PYTHON", ROOT / ".venv-okpy" / "bin" / "python")).absolute())
 pytestmark = pytest.mark.skipif(not COURSE or not Path(OKPY).exists(),

@@ -16,8 +16,8 @@ from graders.runner import grade_copy, grade_source
 from hogkit.generate.solution import solution_hog_source
 from hogkit.variant import load_variant
 from hogkit_cli.main import main
+from tests.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "submissions"
 FA19 = load_variant("fa19")
 

@@ -23,8 +23,8 @@ from hogkit.exact import always, contest_figure, table_array
 from hogkit.generate.reference import reference_hog
 from hogkit.generate.solution import solution_hog_source
 from hogkit.variant import load_variant
+from tests.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "submissions"
 FA19 = load_variant("fa19")
 VISIBILITIES = {"hidden", "after_due_date", "after_published", "visible"}

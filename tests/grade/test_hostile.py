@@ -32,9 +32,9 @@ from graders.isolation import UID_BASE, UID_SLOTS, detect, uid_in_use
 from graders.runner import grade_source
 from hogkit.errors import HogkitError
 from hogkit.variant import load_variant
-from tests.test_gradescope import check_schema, fake_autograder, run_autograder
+from tests.conftest import ROOT
+from tests.grade.test_gradescope import check_schema, fake_autograder, run_autograder
 
-ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = ROOT / "tests" / "data" / "hostile"
 EXAMPLES = ROOT / "examples" / "submissions"
 SKELETON = (ROOT / "student_skeleton" / "hog.py").read_text()

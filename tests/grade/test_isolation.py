@@ -16,8 +16,7 @@ from graders.intake import Refused, class_submissions, find_hog, read_source, sa
 from graders.isolation import UID_BASE, UID_SLOTS, detect, grader_paths, reachable_by, require_out_of_reach
 from graders.untrusted import Untrusted, clean, load_json, nesting_depth, plain_value
 from hogkit.errors import HogkitError
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.conftest import ROOT
 
 
 def test_depth_is_measured_before_parsing():

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from graders.sandbox import Limits, Sandbox
-from tests.test_hostile import stray_processes
+from tests.grade.test_hostile import stray_processes
 
 
 def test_calls_errors_and_blocked_actions():

@@ -14,9 +14,9 @@ from graders.report import to_gradescope
 from graders.runner import grade_copy
 from hogkit.errors import SpecError
 from hogkit.variant import load_variant, parse_variant
-from tests.test_batch import copy_examples, hogkit
+from tests.conftest import ROOT
+from tests.grade.test_batch import copy_examples, hogkit
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "submissions"
 FA19 = load_variant("fa19")
 

@@ -199,7 +199,7 @@ def test_other_variants_unlock_implement_score(kits, tmp_path, name):
 def test_contest_entry_check(fa19_kit, tmp_path):
     """``ok --contest`` runs the same checks as ``hogkit contest check``: one line per problem."""
     from graders.contest import check_entry
-    from tests.test_contest import BAD
+    from tests.grade.test_contest import BAD
 
     kit, _, _ = fa19_kit
     skeleton = ok(kit, "--contest")
