@@ -43,19 +43,26 @@ pytestmark = [
 
 @contextmanager
 def virtual_display(fbdir: Path):
-    """A fresh Xvfb display whose screen is mirrored into a file in FBDIR; yields (DISPLAY, screen file)."""
-    for number in range(91, 120):
-        if not Path(f"/tmp/.X{number}-lock").exists():
-            break
-    proc = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-fbdir", str(fbdir),
-                             "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    """A fresh Xvfb display whose screen is mirrored into a file in FBDIR; yields (DISPLAY, screen file).
+
+    Another process (a second test worker) may take a free display number at the same moment:
+    an Xvfb that cannot have its number exits, and the next number is tried."""
     screen = fbdir / "Xvfb_screen0"
-    deadline = time.monotonic() + 10
-    while not (Path(f"/tmp/.X11-unix/X{number}").exists() and screen.exists()):
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            pytest.fail(f"Xvfb :{number} did not start")
-        time.sleep(0.05)
+    for number in range(91, 160):
+        if Path(f"/tmp/.X{number}-lock").exists():
+            continue
+        proc = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-fbdir", str(fbdir),
+                                 "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while proc.poll() is None and not (Path(f"/tmp/.X11-unix/X{number}").exists() and screen.exists()):
+            if time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(f"Xvfb :{number} did not start")
+            time.sleep(0.05)
+        if proc.poll() is None:
+            break
+    else:
+        pytest.fail("no free X display number from :91 to :159")
     try:
         yield f":{number}", screen
     finally:
