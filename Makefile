@@ -37,8 +37,9 @@ kit: setup  ## regenerate the committed default kit (solutions/, student_skeleto
 test: setup  ## run the whole test suite
 	OKPY_PYTHON=$(abspath $(OKPY)) $(BIN)/python -m pytest
 
-lint: setup  ## ruff over the engine, graders and tests
-	$(BIN)/ruff check hogkit graders tests bench
+lint: setup  ## ruff over the code and tests; the one-way layers (import-linter's contracts in pyproject.toml)
+	$(BIN)/ruff check hogkit hogkit_cli graders tests bench
+	$(BIN)/lint-imports --no-cache
 
 bench: setup  ## the evaluator (goal 40 against the reference; goal 100 with the shipped tables), a tournament, batch grading, isolation
 	$(BIN)/python bench/exact.py 40 --reference --no-solver

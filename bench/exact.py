@@ -26,8 +26,13 @@ from pathlib import Path
 
 import numpy as np
 
-from hogkit.cli import Parser, run
+from hogkit.exact import always, contest_figure
+from hogkit.exact_reference import reference_win_rate
+from hogkit.final import read_solved_table
+from hogkit.solver import best_response
+from hogkit.strategy_table import decode_table
 from hogkit.variant import load_variant, variant_names
+from hogkit_cli.main import Parser, run
 
 ROOT = Path(__file__).resolve().parents[1]
 GOAL, REPEATS = 100, 5
@@ -42,8 +47,6 @@ def peak_mib() -> float:
 
 def measure(name: str, *, goal: int, repeats: int, reference: bool, solver: bool) -> dict:
     """The figures of one variant, measured in this process (which should be fresh)."""
-    from hogkit.exact import always, contest_figure
-
     variant = load_variant(name)
     rng = np.random.default_rng(0)
     legal = np.array(variant.legal_rolls)
@@ -58,18 +61,11 @@ def measure(name: str, *, goal: int, repeats: int, reference: bool, solver: bool
         times.append(time.perf_counter() - start)
     found = {"variant": name, "pair": min(times), "first": first, "peak": peak_mib()}
     if reference:
-        sys.path.insert(0, str(ROOT))  # the repo, for tests.test_exact
-        from tests.test_exact import reference_win_rate
-
         start = time.perf_counter()
         slow = (reference_win_rate(variant, t0.tolist(), t1.tolist(), goal)
                 + 1 - reference_win_rate(variant, t1.tolist(), t0.tolist(), goal)) / 2
         found |= {"reference": time.perf_counter() - start, "diff": abs(fast - slow)}
     if solver and goal == variant.goal:
-        from hogkit.final import read_solved_table
-        from hogkit.solver import best_response
-        from hogkit.strategy_table import decode_table
-
         solved = read_solved_table(variant)
         if solved is not None:
             table = np.array(decode_table(solved[0]), dtype=np.int64)

@@ -22,7 +22,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from hogkit.cli import Parser
+from graders.batch import grade_batch
+from hogkit.variant import load_variant
+from hogkit_cli.main import Parser
 
 ROOT = Path(__file__).resolve().parent.parent
 MIX = {"complete": 0.40, "partial": 0.38, "skeleton": 0.05, "broken": 0.12, "hostile": 0.05}
@@ -85,9 +87,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.count < 1 or args.jobs < 1:
         parser.error("--count and --jobs must be at least 1")
-
-    from graders.batch import grade_batch
-    from hogkit.variant import load_variant
 
     variant = load_variant("fa19")
     with tempfile.TemporaryDirectory(prefix="hogkit-bench-") as tmp:

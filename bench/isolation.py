@@ -23,7 +23,11 @@ from pathlib import Path
 
 from grade_batch import percentile  # bench/ is this script's folder, so it is on sys.path
 
-from hogkit.cli import Parser, run
+from graders.isolation import detect
+from graders.runner import grade_source
+from graders.sandbox import Sandbox
+from hogkit.variant import load_variant
+from hogkit_cli.main import Parser, run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "submissions"
@@ -49,11 +53,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _bench(modes: list[str], names: list[str], repeats: int) -> int:
-    from graders.isolation import detect
-    from graders.runner import grade_source
-    from graders.sandbox import Sandbox
-    from hogkit.variant import load_variant
-
     variant = load_variant("fa19")
     isolations = {m: detect(m, unsafe=True) for m in modes}
     sources = {n: (EXAMPLES / n / "hog.py").read_bytes() for n in names}

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from graders.contest import run_tournament
 from graders.sample_entries import write_sample_entries
-from hogkit.cli import Parser, run
 from hogkit.variant import load_variant
+from hogkit_cli.main import Parser, run
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 
 from graders.oracle import HELPERS, Expected, display, evaluate, fresh_reference
 from graders.sandbox import CallResult
-from hogkit.problems import Problem
+from hogkit.problem_layout import Problem
 from hogkit.problems.domains import max_turn_points, score_after_turn
 from hogkit.variant import Variant
 

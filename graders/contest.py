@@ -13,6 +13,7 @@ import csv
 import html
 import json
 import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,12 +23,12 @@ from graders.intake import Refused, read_source
 from graders.isolation import Caps, Isolation, detect
 from graders.sandbox import run_once
 from graders.untrusted import Untrusted, clean, load_json
+from hogkit.contest_rules import NAME_LIMIT, contest_settings
 from hogkit.errors import HogkitError
-from hogkit.kit import contest_check
+from hogkit.exact import figures_against
+from hogkit.shipped import contest_check
 from hogkit.variant import Variant
 
-TIME_BUDGET = 10.0  # seconds for all pairs (the seeds: "less than 10 seconds")
-NAME_LIMIT = 100  # characters in a name, as CS 61A's contest tool (bacon's hogconv.py) allows
 WALL_TIMEOUT = 40.0
 MATCH_THRESHOLD = 0.500001
 CAPS = Caps(cpu_seconds=60, memory_bytes=1024 * 1024 * 1024, processes=256, file_bytes=1024 * 1024)
@@ -64,13 +65,11 @@ def inspect_entry(path: Path, variant: Variant, *, timeout: float = WALL_TIMEOUT
                   isolation: Isolation | None = None) -> dict:
     """Load and check the entry at PATH in a sandboxed child; return ``{"problems", "table", "name"}``.
 
-    The checks live in the kit module :mod:`hogkit.kit.contest_check`, which the student kit's
+    The checks live in the kit module :mod:`hogkit.shipped.contest_check`, which the student kit's
     ``python3 ok --contest`` runs too; here it runs in the grader's sandbox. NAMED: whether the
     entry must set its name field. A PATH that does not exist is the caller's mistake, not the
     entry's: a HogkitError; a link or a file that is not regular is the entry's problem.
     """
-    from hogkit.generate.calc_step import contest_settings
-
     if not Path(path).exists() and not Path(path).is_symlink():
         raise HogkitError(f"{path} does not exist", "give the path of a .py file with final_strategy")
     try:
@@ -111,8 +110,6 @@ def load_entry_table(path: Path, variant: Variant, *, isolation: Isolation | Non
 
 def _row_figures(variant: Variant, first: np.ndarray, others: np.ndarray) -> list[float]:
     """Contest figures of FIRST against each of OTHERS (run in a worker process)."""
-    from hogkit.exact import figures_against
-
     return figures_against(variant, first, others).tolist()
 
 
@@ -164,8 +161,6 @@ def run_tournament(entries: Path, *, variant: Variant, out: Path, resume: bool =
     entry, both seatings) is one job; JOBS worker processes share them. Finished rows are kept in
     ``OUT/progress.json``, so ``resume`` skips them.
     """
-    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
-
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     files = sorted(Path(entries).glob("*.py"))

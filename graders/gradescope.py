@@ -5,7 +5,7 @@ with network) to build the image; then, for each submission, it puts the student
 ``/autograder/submission``, copies ``run_autograder`` to ``/autograder/`` and runs it; it must
 leave ``/autograder/results/results.json``. So the archive holds, at its top level,
 ``setup.sh``, ``run_autograder`` and HogKit's own files (``pyproject.toml``, ``hogkit/``,
-``graders/``, ``variants/``): ``/autograder/source`` is a HogKit checkout.
+``hogkit_cli/``, ``graders/``, ``variants/``): ``/autograder/source`` is a HogKit checkout.
 
 ``setup.sh`` installs bubblewrap (the sandbox) and makes a virtual environment at ``ROOT/venv`` with
 Python 3.11 or later (installing it with apt when the image has none), installs HogKit from the
@@ -29,7 +29,7 @@ from hogkit.errors import HogkitError
 from hogkit.variant import Variant
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("pyproject.toml", "README.md", "hogkit", "graders", "variants")
+SOURCES = ("pyproject.toml", "README.md", "hogkit", "hogkit_cli", "graders", "variants")
 
 PROTECT = """# Only root may read the grader, its environment and the results (a sandbox uid never can).
 if [ "$(id -u)" = 0 ]; then
@@ -73,7 +73,7 @@ fi
 # Fail the image build now, not at the first submission, if the install is broken.
 PYTHONPATH="$ROOT/source" "$ROOT/venv/bin/python" -c 'import graders.runner, graders.leaderboard'
 {protect}# Which isolation student code will get here, and why (for the build log).
-PYTHONPATH="$ROOT/source" "$ROOT/venv/bin/python" -m hogkit.cli doctor || true
+PYTHONPATH="$ROOT/source" "$ROOT/venv/bin/python" -m hogkit_cli doctor || true
 """
 
 RUN = """#!/usr/bin/env bash
@@ -87,7 +87,7 @@ rm -f "$RESULTS"
 export HOGKIT_VARIANTS="$ROOT/source/variants"
 cd "$ROOT/source" || exit 1
 ERRORS="$(mktemp)"
-if ! "$PY" -m hogkit.cli grade "$ROOT/submission" --variant {variant}{options} --gradescope "$RESULTS" 2>"$ERRORS"; then
+if ! "$PY" -m hogkit_cli grade "$ROOT/submission" --variant {variant}{options} --gradescope "$RESULTS" 2>"$ERRORS"; then
   cat "$ERRORS" >&2
   "$PY" -c '
 import json, sys

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from graders.runner import GradeResult
+from hogkit.exact import always, contest_figure
 from hogkit.variant import Variant
 
 BASELINE = 4
@@ -30,10 +33,6 @@ def contest_leaderboard(result: GradeResult, variant: Variant) -> Leaderboard:
         why = result.final_note or "final_strategy did not answer every pair of scores"
         return Leaderboard([_entry(0)], f"Leaderboard: 0, because {why}.")
     try:
-        import numpy as np
-
-        from hogkit.exact import always, contest_figure
-
         table = np.array(result.final_table, dtype=np.int64)
         figure = contest_figure(variant, table, always(BASELINE, variant.goal))
     except Exception as exc:  # noqa: BLE001 - the grade stands even if the figure cannot be computed

@@ -20,8 +20,8 @@ from graders.results import VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.sandbox import Limits, Sandbox
 from graders.scoring import count_score
 from hogkit.errors import HogkitError
-from hogkit.kit import ok as checker
-from hogkit.problems import PROBLEM_PHASES
+from hogkit.problem_layout import PROBLEM_PHASES
+from hogkit.shipped import ok as checker
 from hogkit.variant import Variant
 
 MAX_SUPPORT_BYTES = 8 * 1024 * 1024

@@ -17,12 +17,13 @@ from functools import lru_cache
 
 from graders import harness
 from graders.sandbox import CallResult
+from hogkit.generate.reference import reference_hog
 from hogkit.generate.solution import solution_hog_source
-from hogkit.kit.dice import make_test_dice
-from hogkit.kit.ok import normalize_output, without_debug
 from hogkit.problems.checks import Doctest
 from hogkit.problems.displaying import display, doctest_code
-from hogkit.reference import load_source_module, reference_hog
+from hogkit.shipped.dice import make_test_dice
+from hogkit.shipped.ok import normalize_output, without_debug
+from hogkit.source_module import load_source_module
 from hogkit.variant import Variant
 
 HELPERS = {

@@ -15,7 +15,7 @@ from dataclasses import asdict
 
 from graders.results import FUZZ, HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.untrusted import clean, clean_data
-from hogkit.problems import PHASE_TITLES
+from hogkit.problem_layout import PHASE_TITLES
 
 REPORT_TEXT = 8000  # characters of one string in a JSON or Gradescope report
 

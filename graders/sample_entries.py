@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from hogkit.errors import HogkitError
+from hogkit.generate.reference import kit_strategies
+from hogkit.generate.solution import final_table
 from hogkit.strategy_table import encode_table, table_of
 from hogkit.variant import Variant
 
@@ -33,9 +35,6 @@ def final_strategy(score, opponent_score):
 
 def sample_tables(variant: Variant) -> Iterator[tuple[str, str, list[str]]]:
     """(name, description, encoded rows) of every sample entry, the solved one first."""
-    from hogkit.final import final_table
-    from hogkit.reference import kit_strategies
-
     goal = variant.goal
     rows, _ = final_table(variant)
     yield "solved", "the reference final strategy of the kit", list(rows)

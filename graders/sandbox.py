@@ -36,9 +36,9 @@ from pathlib import Path
 from graders.isolation import Caps, Isolation, Jail, detect
 from graders.untrusted import MAX_BYTES as MAX_REPLY
 from graders.untrusted import Untrusted, load_json, plain_value
+from hogkit.shipped import SHIPPED_DIR
 
 HARNESS = Path(__file__).with_name("harness.py")
-KIT_DIR = Path(__file__).resolve().parent.parent / "hogkit" / "kit"
 SUPPORT_FILES = ("dice.py", "ucb.py", "ok.py")
 STAYS = ("harness.py", "hog.py", *SUPPORT_FILES[2:])  # no extra file replaces these
 OUTPUT_CAP = 64 * 1024
@@ -105,7 +105,7 @@ class Sandbox:
         self.isolation = isolation or detect()
         self.log = SandboxLog()
         # beside hog.py: the kit's support files, and any a course's own tests need (SUPPORT)
-        self._files = {**{name: (KIT_DIR / name).read_bytes() for name in SUPPORT_FILES},
+        self._files = {**{name: (SHIPPED_DIR / name).read_bytes() for name in SUPPORT_FILES},
                        **{name: data for name, data in (support or {}).items() if name not in STAYS},
                        "harness.py": HARNESS.read_bytes(), "hog.py": hog_source}
         self._jail = Jail(self.isolation)

@@ -1,8 +1,8 @@
-"""The reference final strategy of each variant, as a table (Problem 12).
+"""The solved final strategies (Problem 12): one table file a variant.
 
 A solved table for a variant is kept in ``hogkit/data/final/<name>.txt`` with a fingerprint of
-the rules it was solved for; without a current one, the table is the post-turn strategy of
-Problem 11 evaluated at every pair of scores.
+the rules it was solved for; a table solved for other rules is not read. (Without a current one,
+the kit's final strategy is Problem 11's: :func:`hogkit.generate.solution.final_table`.)
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from hogkit.strategy_table import encode_table, table_of
 from hogkit.variant import Variant
 
 SOLVED_DIR = Path(__file__).resolve().parent / "data" / "final"
@@ -44,20 +43,3 @@ def read_solved_file(variant: Variant) -> tuple[list[str], dict[str, str]] | Non
     if header.get("fingerprint") != rules_fingerprint(variant):
         return None
     return [line for line in lines if line and not line.startswith("#")], header
-
-
-def final_table(variant: Variant) -> tuple[list[str], str]:
-    """The rows of the reference final strategy and a sentence that says what it is."""
-    solved = read_solved_table(variant)
-    if solved is not None:
-        return solved
-    from hogkit.generate.hogfile import render_hog
-    from hogkit.reference import load_source_module
-
-    module = load_source_module(f"hog_{variant.name}_baseline", render_hog(variant))
-    rows = encode_table(table_of(module.final_strategy, variant.goal))
-    about = (
-        "This table is the Problem 11 strategy at every pair of scores (no solved table\n"
-        "exists for these rules yet; run `hogkit solve` to make one)."
-    )
-    return rows, about

@@ -19,7 +19,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-from hogkit.kit.dice import four_sided, make_test_dice, six_sided
+from hogkit.shipped.dice import four_sided, make_test_dice, six_sided
 from hogkit.variant import Variant
 
 Strategy = Callable[[int, int], int]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hogkit.game import TurnRecord, TurnState, finish_turn, is_over, plan_turn, take_turn
-from hogkit.kit.dice import make_test_dice
 from hogkit.rules import Story
+from hogkit.shipped.dice import make_test_dice
 from hogkit.variant import Variant
 
 
@@ -42,7 +42,3 @@ def replay_story(variant: Variant, story: Story) -> list[ReplayedTurn]:
         replayed.append(ReplayedTurn(record, state.who, plan.sides))
     return replayed
 
-
-def applicable_stories(variant: Variant) -> list[Story]:
-    """The stories of the variant's rules whose required rules are all in the variant."""
-    return [s for r in variant.rules.values() for s in r.stories if s.requires <= variant.rule_ids]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hogkit.errors import HogkitError, SpecError
-from hogkit.problems import Problem, build_problems, problem_ids
+from hogkit.problem_layout import Problem, build_problems, problem_ids
 from hogkit.rules import FAMILIES, REQUIRED_FAMILIES, RULES, Rule, rules_of_family
 
 DEFAULT_VARIANT = "fa19"

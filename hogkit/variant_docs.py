@@ -6,7 +6,7 @@ Rendered from the registry into ``docs/variants.md``; a test regenerates it and 
 from __future__ import annotations
 
 from hogkit.generate.turn_code import play_signature
-from hogkit.problems import PHASE_TITLES
+from hogkit.problem_layout import PHASE_TITLES
 from hogkit.variant import Variant, load_variant, variant_names
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from hogkit.generate.reference import reference_hog
 from hogkit.generate.source import REGION
-from hogkit.reference import reference_hog
 from hogkit.variant import load_variant, variant_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,7 +71,7 @@ def reference(variant):
 def autograder_zip(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The Gradescope archive for fa19, built by the command an instructor runs."""
     out = tmp_path_factory.mktemp("zip") / "autograder.zip"
-    done = subprocess.run([sys.executable, "-m", "hogkit.cli", "gradescope-zip", "--variant", "fa19",
+    done = subprocess.run([sys.executable, "-m", "hogkit_cli", "gradescope-zip", "--variant", "fa19",
                            "--out", str(out)], capture_output=True, text=True, cwd=ROOT, check=False)
     assert done.returncode == 0, done.stderr
     return out

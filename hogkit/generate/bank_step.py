@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING
-
-from hogkit.bank import BANK_PATH, bank_json
+from hogkit.contest_rules import TIME_BUDGET
+from hogkit.generate.bank import BANK_PATH, bank_json
 from hogkit.generate.notebooks import NOTEBOOK_PACKAGES
-
-if TYPE_CHECKING:
-    from hogkit.generate.kit import KitBuild
-
-KIT_DIR = Path(__file__).resolve().parent.parent / "kit"
+from hogkit.generate.step import KitBuild
+from hogkit.shipped import shipped_text
+from hogkit.shipped.ok import CASE_TIMEOUT
 
 README = """\
 # {title}: checking your work with `ok`
@@ -116,12 +112,9 @@ def bank_files(kit: KitBuild) -> None:
 
 def checker_files(kit: KitBuild) -> None:
     """student_skeleton/ok (the checker script) and its README."""
-    from graders.contest import TIME_BUDGET
-    from hogkit.kit.ok import CASE_TIMEOUT
-
     variant = kit.variant
 
-    source = (KIT_DIR / "ok.py").read_text(encoding="utf-8")
+    source = shipped_text("ok.py")
     kit.add("student_skeleton/ok", "#!/usr/bin/env python3\n" + source)
     ids = ", ".join(p.id for p in kit.variant.problems)
     kit.add("student_skeleton/README_ok.md",
@@ -130,8 +123,3 @@ def checker_files(kit: KitBuild) -> None:
                           legal=f"{variant.legal_rolls[0]} to {variant.legal_rolls[-1]}", budget=TIME_BUDGET,
                           notebook_packages=" ".join(f'"{p}"' for p in NOTEBOOK_PACKAGES)))
 
-
-STEPS = [
-    ("question bank", bank_files),
-    ("checker", checker_files),
-]

@@ -13,22 +13,19 @@ from __future__ import annotations
 
 import inspect
 import json
-from pathlib import Path
-from typing import TYPE_CHECKING
 
+from hogkit.contest_rules import contest_settings
 from hogkit.exact import Hidden, model_for
-from hogkit.problems.layout import (
+from hogkit.generate.step import KitBuild
+from hogkit.problem_layout import (
     FINAL_STRATEGY_FILE,
     first_problems,
     post_turn_strategy_name,
     zero_dice_strategy_name,
 )
+from hogkit.shipped import shipped_text
 from hogkit.variant import Variant
 
-if TYPE_CHECKING:
-    from hogkit.generate.kit import KitBuild
-
-KIT_DIR = Path(__file__).resolve().parent.parent / "kit"
 MODEL_FILE = "calc_model.json"
 FORMAT = 3
 BASELINE_DICE = 4
@@ -116,25 +113,12 @@ def calc_model_json(variant: Variant, *, goal: int | None = None) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
-def _kit_source(name: str) -> str:
-    return (KIT_DIR / name).read_text(encoding="utf-8")
-
-
-def contest_settings(variant: Variant) -> dict:
-    """What the contest check must know: goal, legal choices, the name field, the longest name
-    and the time budget."""
-    from graders.contest import NAME_LIMIT, TIME_BUDGET
-
-    return {"goal": variant.goal, "legal": list(variant.legal_rolls), "field": variant.contest_name_field,
-            "name_limit": NAME_LIMIT, "budget": TIME_BUDGET}
-
-
 def contest_check_files(kit: KitBuild) -> None:
     """contest_check.py in both folders, told the variant's contest rules."""
     marker = "CONTEST: dict = {}\n"
-    text = _kit_source("contest_check.py")
+    text = shipped_text("contest_check.py")
     if marker not in text:
-        raise RuntimeError(f"hogkit/kit/contest_check.py lost its line {marker.strip()!r}")
+        raise RuntimeError(f"hogkit/shipped/contest_check.py lost its line {marker.strip()!r}")
     text = text.replace(marker, f"CONTEST: dict = {contest_settings(kit.variant)!r}\n", 1)
     kit.add("solutions/contest_check.py", text)
     kit.add("student_skeleton/contest_check.py", text)
@@ -142,13 +126,8 @@ def contest_check_files(kit: KitBuild) -> None:
 
 def calc_files(kit: KitBuild) -> None:
     """calc.py and calc_model.json in both folders."""
-    source, model = _kit_source("calc.py"), calc_model_json(kit.variant)
+    source, model = shipped_text("calc.py"), calc_model_json(kit.variant)
     for folder in ("solutions", "student_skeleton"):
         kit.add(f"{folder}/calc.py", source)
         kit.add(f"{folder}/{MODEL_FILE}", model)
 
-
-STEPS = [
-    ("contest check", contest_check_files),
-    ("exact calculator", calc_files),
-]

@@ -16,7 +16,7 @@ from hogkit.generate.source import (
     template_functions,
 )
 from hogkit.generate.turn_code import play_source, take_turn_source
-from hogkit.problems import Problem, post_turn_strategy_name, zero_dice_strategy_name
+from hogkit.problem_layout import Problem, post_turn_strategy_name, zero_dice_strategy_name
 from hogkit.rules import Rule
 from hogkit.variant import Variant
 

@@ -17,14 +17,15 @@ deterministic; :func:`execute_notebook` runs one with nbclient (a development de
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from hogkit.errors import HogkitError
-from hogkit.kit import notebook_helpers as helpers
-from hogkit.problems import PHASE_TITLES, post_turn_strategy_name, zero_dice_strategy_name
+from hogkit.problem_layout import PHASE_TITLES, post_turn_strategy_name, zero_dice_strategy_name
 from hogkit.problems.checks import ProblemSpec
 from hogkit.problems.specs import problem_specs
+from hogkit.shipped import notebook_helpers as helpers
 from hogkit.variant import Variant
 
 HELPERS_NAME = "hog_notebook_helpers.py"
@@ -160,8 +161,6 @@ def execute_notebook(path: Path, *, hog_dir: Path | None = None, kernel_name: st
     Returns the executed notebook and None, or the notebook and where it failed (the cell and
     the error); a cell that runs longer than TIMEOUT seconds counts as failed.
     """
-    import os
-
     try:
         import nbformat
         from nbclient import NotebookClient

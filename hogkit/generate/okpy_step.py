@@ -12,18 +12,15 @@ from __future__ import annotations
 
 import json
 import types
-from typing import TYPE_CHECKING
 
 from hogkit.generate.solution import solution_hog_source
-from hogkit.kit import ok as checker
+from hogkit.generate.step import KitBuild
 from hogkit.problems.checks import Doctest, ProblemSpec, Unlock
 from hogkit.problems.displaying import as_hog, doctest_code
 from hogkit.problems.specs import problem_specs
-from hogkit.reference import load_source_module
+from hogkit.shipped import ok as checker
+from hogkit.source_module import load_source_module
 from hogkit.variant import Variant
-
-if TYPE_CHECKING:
-    from hogkit.generate.kit import KitBuild
 
 CONFIG = "hog.ok"
 SETUP = ">>> from hog import *"
@@ -143,5 +140,3 @@ def okpy_files(kit: KitBuild) -> None:
     for spec in problem_specs(variant):
         kit.add(f"student_skeleton/tests/{spec.id}.py", checker.okpy_test_source(okpy_test(variant, spec)))
 
-
-STEPS = [("okpy tests", okpy_files)]

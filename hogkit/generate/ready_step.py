@@ -10,20 +10,16 @@ from __future__ import annotations
 
 import ast
 import inspect
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 from hogkit.generate.solution import solution_hog_source
+from hogkit.generate.step import KitBuild
+from hogkit.problem_layout import first_problems
 from hogkit.problems.building import play_call
 from hogkit.problems.domains import parameter_domain
-from hogkit.problems.layout import first_problems
 from hogkit.rules import Rule
+from hogkit.shipped import shipped_text
 from hogkit.variant import Variant
 
-if TYPE_CHECKING:
-    from hogkit.generate.kit import KitBuild
-
-KIT_DIR = Path(__file__).resolve().parent.parent / "kit"
 MARKERS = ("PROBES = {}\n", "LEGAL_CHOICES = []\n", "WILD_DICE = ''\n")
 
 # Tries of the functions no rule owns; a rule's functions try one of the rule's own examples.
@@ -102,13 +98,13 @@ def probes(variant: Variant) -> dict[str, tuple[str, str, int, tuple[str, ...]]]
 
 def ready_source(variant: Variant) -> str:
     """The text of ``ready.py`` for VARIANT."""
-    text = (KIT_DIR / "ready.py").read_text(encoding="utf-8")
+    text = shipped_text("ready.py")
     select = variant.rule("dice_select")
     values = (f"PROBES = {{\n{_entries(probes(variant))}}}\n", f"LEGAL_CHOICES = {list(variant.legal_rolls)!r}\n",
               f"WILD_DICE = {(select.play_flag if select else '')!r}\n")
     for marker, value in zip(MARKERS, values, strict=True):
         if marker not in text:
-            raise RuntimeError(f"hogkit/kit/ready.py lost its line {marker.strip()!r}")
+            raise RuntimeError(f"hogkit/shipped/ready.py lost its line {marker.strip()!r}")
         text = text.replace(marker, value, 1)
     return text
 
@@ -123,5 +119,3 @@ def ready_files(kit: KitBuild) -> None:
     kit.add("solutions/ready.py", text)
     kit.add("student_skeleton/ready.py", text)
 
-
-STEPS = [("readiness tries", ready_files)]

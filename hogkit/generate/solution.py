@@ -4,9 +4,26 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from hogkit.final import final_table
+from hogkit.final import read_solved_table
 from hogkit.generate.hogfile import FINAL_STRATEGY_TASK, render_hog
+from hogkit.source_module import load_source_module
+from hogkit.strategy_table import encode_table, table_of
 from hogkit.variant import Variant
+
+
+def final_table(variant: Variant) -> tuple[list[str], str]:
+    """The rows of the reference final strategy and a sentence that says what it is: the solved
+    table for these rules, else the Problem 11 strategy at every pair of scores."""
+    solved = read_solved_table(variant)
+    if solved is not None:
+        return solved
+    module = load_source_module(f"hog_{variant.name}_baseline", render_hog(variant))
+    rows = encode_table(table_of(module.final_strategy, variant.goal))
+    about = (
+        "This table is the Problem 11 strategy at every pair of scores (no solved table\n"
+        "exists for these rules yet; run `hogkit solve` to make one)."
+    )
+    return rows, about
 
 
 @lru_cache(maxsize=32)

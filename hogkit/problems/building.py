@@ -13,9 +13,9 @@ import inspect
 import random
 from collections.abc import Iterable
 
+from hogkit.problem_layout import Problem
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import GameStart, Strategies, TestDice, parameter_domain
-from hogkit.problems.layout import Problem
 from hogkit.rules import Rule, Story
 from hogkit.variant import Variant
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from hogkit.problem_layout import Problem
 from hogkit.problems.domains import Domain
-from hogkit.problems.layout import Problem
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,6 @@ class ProblemSpec:
     hidden: tuple[Sweep, ...] = ()
     fuzz: tuple[Fuzz, ...] = ()
     unlock: tuple[Unlock, ...] = ()
-    depends_on: tuple[str, ...] = ()
 
     @property
     def id(self) -> str:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
+from hogkit.problem_layout import Problem
 from hogkit.problems.building import COUNT_SAYS, ECHO, SETUP, choice, dice_text, play_call, play_fuzz, random_games
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import OneOf, ScoreWalk, max_turn_points
-from hogkit.problems.layout import Problem
 from hogkit.variant import Variant
 
 TEXT = {

@@ -1,7 +1,7 @@
 """Run a visible test case against a module standing in for ``hog`` and say what it displays.
 
 The bank (expected outputs), the grader (the reference's side) and the notebooks all call
-:func:`display`, which runs the kit checker's own :func:`hogkit.kit.ok.run_test_case`: a case
+:func:`display`, which runs the kit checker's own :func:`hogkit.shipped.ok.run_test_case`: a case
 displays the same text wherever it runs.
 """
 
@@ -13,8 +13,8 @@ import sys
 import types
 from collections.abc import Iterator
 
-from hogkit.kit.ok import run_test_case
 from hogkit.problems.checks import Doctest, prompted
+from hogkit.shipped.ok import run_test_case
 
 
 def doctest_code(statements: tuple[str, ...]) -> str:

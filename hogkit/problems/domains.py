@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from hogkit.variant import Variant
 
 DICE_FACES = 6
-WILD_FACES = 4
 
 
 @dataclass(frozen=True)

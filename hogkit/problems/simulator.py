@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from hogkit.problem_layout import Problem
 from hogkit.problems.building import (
     COUNTED_STRATEGY,
     GAME_DICE,
@@ -28,7 +29,6 @@ from hogkit.problems.building import (
 )
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import GameStart, Ints, TestDice, parameter_domain, score_below_goal
-from hogkit.problems.layout import Problem
 from hogkit.variant import Variant
 
 TEXT = {

@@ -17,10 +17,10 @@ import random
 from collections.abc import Callable
 from functools import lru_cache
 
+from hogkit.problem_layout import Problem
 from hogkit.problems import commentary, simulator, strategies
 from hogkit.problems.building import within_domains
 from hogkit.problems.checks import ProblemSpec, Unlock
-from hogkit.problems.layout import Problem
 from hogkit.variant import Variant
 
 SEED = 20191

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from hogkit.kit.dice import make_test_dice
+from hogkit.problem_layout import Problem
 from hogkit.problems.building import SETUP, choice, examples_as_doctests
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import CycleSamples, Ints, OneOf, TestDice, score_below_goal
-from hogkit.problems.layout import Problem
+from hogkit.shipped.dice import make_test_dice
 from hogkit.variant import Variant
 
 TEXT = {

@@ -7,7 +7,7 @@ A rule is plain data plus plain Python functions. Everything else in HogKit (the
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 # The rule families, in the order their effects apply within a turn.
 FAMILIES = (
@@ -60,7 +60,6 @@ class Story:
     start: tuple[int, int] = (0, 0)
     next_player: int | None = None
     requires: frozenset[str] = frozenset()
-    check_scores: bool = True
     erratum: str = ""
 
 
@@ -102,17 +101,11 @@ class Rule:
     play_flag: str = ""
     kind: str = ""
     helpers: tuple[str, ...] = ()
-    notes: tuple[str, ...] = field(default=())
 
     @property
     def function_names(self) -> tuple[str, ...]:
         """Names of this rule's functions in ``hog.py``."""
         return tuple(fn.__name__ for fn in self.functions)
-
-    @property
-    def graded_names(self) -> tuple[str, ...]:
-        """Names of this rule's functions that the course's own skeleton has (points may depend on them)."""
-        return tuple(name for name in self.function_names if name not in self.helpers)
 
     @property
     def hook_name(self) -> str:

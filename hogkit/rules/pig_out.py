@@ -2,8 +2,8 @@
 
 from dataclasses import replace
 
-from hogkit.kit.dice import six_sided
 from hogkit.rules.base import Concept, Example, Rule
+from hogkit.shipped.dice import six_sided
 
 
 def roll_dice(num_rolls, dice=six_sided):

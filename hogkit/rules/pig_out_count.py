@@ -1,7 +1,7 @@
 """Pig Out, fa17 form: a roll with 1s scores the number of 1s, at most 11 - k."""
 
-from hogkit.kit.dice import six_sided
 from hogkit.rules.base import Concept, Example, Rule
+from hogkit.shipped.dice import six_sided
 
 
 def roll_dice(num_rolls, dice=six_sided):

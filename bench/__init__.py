@@ -1,0 +1,2 @@
+"""Measurements of HogKit (``python bench/<name>.py``): they print figures and assert nothing, and
+the tests never run them."""

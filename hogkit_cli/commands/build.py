@@ -1,0 +1,45 @@
+"""``hogkit build`` and ``hogkit variants``: render kits and list the known variants."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from hogkit.generate.pipeline import STEPS, build_kit
+from hogkit.variant import DEFAULT_VARIANT, load_variant, variant_names
+from hogkit.variant_docs import variants_markdown
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the kit commands to the ``hogkit`` parser."""
+    build = sub.add_parser("build", help="render a variant's kit (solutions, skeleton, ...)")
+    build.add_argument("--variant", default=DEFAULT_VARIANT,
+                       help="a variant name or the path of a .toml spec (default: %(default)s)")
+    build.add_argument("--out", required=True, type=Path, help="folder to write the kit into")
+    build.set_defaults(func=run_build)
+    listing = sub.add_parser("variants", help="list the known variants and their rules")
+    listing.add_argument("--markdown", action="store_true",
+                         help="print the full reference page (rules, problems, function names)")
+    listing.set_defaults(func=run_variants)
+
+
+def run_build(args: argparse.Namespace) -> int:
+    """Build the kit and say what was written."""
+    variant = load_variant(args.variant)
+    for name, _ in STEPS:
+        print(f"  step: {name}")
+    written = build_kit(variant, out=args.out)
+    print(f"built the {variant.name} kit in {args.out}: {', '.join(written)}")
+    return 0
+
+
+def run_variants(args: argparse.Namespace) -> int:
+    """Print one line per variant, or the Markdown reference page."""
+    if args.markdown:
+        print(variants_markdown(), end="")
+        return 0
+    for name in variant_names():
+        variant = load_variant(name)
+        rules = ", ".join(rule.id for rule in variant.rules.values())
+        print(f"{name:10} goal {variant.goal:3}  {variant.total_points:2} pts  {rules}")
+    return 0

@@ -1,0 +1,147 @@
+"""``hogkit grade``, ``grade-batch``, ``gradescope-zip`` and ``doctor``: judge student copies, and
+say which isolation this machine gives them.
+
+The grading itself (:mod:`graders.runner` and what uses it) needs the ``grader`` extra's fuzzing
+library, so it is imported when a copy is graded: ``hogkit build`` works without that library.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import replace
+from pathlib import Path
+
+from graders.doctor import report
+from graders.files import check_file_target, write_json
+from graders.gradescope import write_autograder_zip
+from graders.intake import read_source
+from graders.isolation import Isolation, detect, require_out_of_reach
+from graders.okpy_grading import load_course_tests
+from graders.report import to_gradescope, to_json, to_text
+from graders.scoring import require_checkpoint_points
+from graders.untrusted import clean
+from hogkit.variant import DEFAULT_VARIANT, Variant, load_variant
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the grading commands to the ``hogkit`` parser."""
+    grade = sub.add_parser("grade", help="grade one student copy (a folder or a hog.py)")
+    grade.add_argument("path", type=Path, help="the student's folder or hog.py")
+    grade.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml (default: %(default)s)")
+    form = grade.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="print the grade as JSON")
+    form.add_argument("--gradescope", type=Path, metavar="FILE", help="write Gradescope's results.json to FILE")
+    grade.add_argument("--published", action="store_true",
+                       help="show the inputs of failing hidden tests (once grades are published)")
+    grade.add_argument("--ok-tests", type=Path, metavar="DIR",
+                       help="grade with a course's okpy tests (the folder of its .ok file and tests/)")
+    grade.add_argument("--checkpoint", action="store_true",
+                       help="a checkpoint grade: Phase 1 only, for the spec's [scoring] checkpoint points")
+    add_isolation_options(grade)
+    grade.set_defaults(func=run_grade)
+
+    batch = sub.add_parser("grade-batch", help="grade every submission in a folder, in parallel")
+    batch.add_argument("dir", type=Path, help="a folder with one sub-folder or .py file per student")
+    batch.add_argument("--out", required=True, type=Path, help="folder for the results")
+    batch.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml (default: %(default)s)")
+    batch.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default: %(default)s)")
+    batch.add_argument("--resume", action="store_true", help="keep finished results and grade only the rest")
+    batch.add_argument("--ok-tests", type=Path, metavar="DIR",
+                       help="grade with a course's okpy tests (the folder of its .ok file and tests/)")
+    batch.add_argument("--checkpoint", action="store_true",
+                       help="checkpoint grades: Phase 1 only, for the spec's [scoring] checkpoint points")
+    batch.add_argument("--composition", type=Path, metavar="CSV",
+                       help="add composition scores (a CSV with student and composition columns) and the course total")
+    batch.add_argument("--checkpoint-grades", type=Path, metavar="CSV",
+                       help="add the checkpoint points of an earlier --checkpoint batch (its grades.csv)")
+    add_isolation_options(batch)
+    batch.set_defaults(func=run_batch)
+
+    zipper = sub.add_parser("gradescope-zip", help="write a Gradescope autograder.zip for a variant")
+    zipper.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml (default: %(default)s)")
+    zipper.add_argument("--out", required=True, type=Path, help="the .zip file to write")
+    zipper.add_argument("--checkpoint", action="store_true",
+                        help="for the checkpoint's assignment: Phase 1 only, for the checkpoint points")
+    zipper.set_defaults(func=run_zip)
+
+    doctor = sub.add_parser("doctor", help="say which isolation this machine gives student code, and why")
+    add_isolation_options(doctor)
+    doctor.set_defaults(func=run_doctor)
+
+
+def add_isolation_options(parser: argparse.ArgumentParser) -> None:
+    """--isolation and --unsafe-no-isolation, for every command that runs student code."""
+    parser.add_argument("--isolation", default="auto", choices=["auto", "namespaces", "uid", "none"],
+                        help="how student code is isolated (default: auto, the strongest this machine gives)")
+    parser.add_argument("--unsafe-no-isolation", action="store_true",
+                        help="grade even where no isolation is possible (every report says so)")
+
+
+def isolation_of(args: argparse.Namespace) -> Isolation:
+    """The Isolation the options ask for (a one-line error if this machine cannot give it)."""
+    return detect(args.isolation, unsafe=args.unsafe_no_isolation)
+
+
+def with_course_tests(variant: Variant, folder: Path | None) -> Variant:
+    """VARIANT graded with the okpy tests in FOLDER, when given (checked now, with one line)."""
+    if folder is None:
+        return variant
+    return replace(variant, ok_tests=load_course_tests(folder)["folder"].resolve())
+
+
+def run_grade(args: argparse.Namespace) -> int:
+    """Grade one copy and print or write the report (with the contest leaderboard for Gradescope)."""
+    from graders.runner import grade_source
+
+    variant = with_course_tests(load_variant(args.variant), args.ok_tests)
+    source = read_source(args.path)  # fail early, with one line, on a bad path
+    if args.gradescope:
+        check_file_target(args.gradescope)
+    isolation = isolation_of(args)
+    require_out_of_reach(isolation, [args.gradescope.absolute().parent] if args.gradescope else []
+                         + ([variant.ok_tests] if variant.ok_tests else []))
+    if args.checkpoint:
+        require_checkpoint_points(variant)
+    result = grade_source(source, variant, label=str(args.path), isolation=isolation, checkpoint=args.checkpoint)
+    if args.gradescope:
+        from graders.leaderboard import contest_leaderboard
+
+        board = contest_leaderboard(result, variant)
+        write_json(args.gradescope, to_gradescope(result, leaderboard=board.entries, leaderboard_note=board.note))
+        print(clean(f"wrote {args.gradescope}: {result.total}/{result.max_total}; {board.note}", newlines=False))
+    elif args.json:
+        print(json.dumps(to_json(result, published=args.published), indent=2))
+    else:
+        print(to_text(result, published=args.published))
+    return 0
+
+
+def run_batch(args: argparse.Namespace) -> int:
+    """Grade a whole folder of submissions."""
+    from graders.batch import grade_batch
+
+    variant = with_course_tests(load_variant(args.variant), args.ok_tests)
+    summary = grade_batch(args.dir, out=args.out, variant=variant, jobs=args.jobs, resume=args.resume,
+                          isolation=isolation_of(args), checkpoint=args.checkpoint, composition=args.composition,
+                          checkpoint_grades=args.checkpoint_grades)
+    print(summary)
+    return 0
+
+
+def run_zip(args: argparse.Namespace) -> int:
+    """Write the Gradescope autograder archive."""
+    variant = load_variant(args.variant)
+    spec = Path(args.variant) if str(args.variant).endswith(".toml") else None
+    if args.checkpoint:
+        require_checkpoint_points(variant)
+    write_autograder_zip(variant, out=args.out, spec=spec, checkpoint=args.checkpoint)
+    print(f"wrote {args.out} for variant {variant.name}")
+    return 0
+
+
+def run_doctor(args: argparse.Namespace) -> int:
+    """Print which isolation student code gets here and why; exit 1 if grading would be refused."""
+    lines, status = report(args.isolation, unsafe=args.unsafe_no_isolation)
+    print("\n".join(lines))
+    return status

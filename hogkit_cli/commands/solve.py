@@ -1,0 +1,197 @@
+"""``hogkit winrate``, ``hogkit solve`` and ``hogkit contest check|run``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+
+import numpy as np
+
+from graders.contest import inspect_entry, load_entry_table, run_tournament
+from graders.sample_entries import write_sample_entries
+from hogkit.errors import HogkitError
+from hogkit.exact import always, contest_figure, table_array, win_rate
+from hogkit.final import read_solved_file, read_solved_table, rules_fingerprint, solved_table_path
+from hogkit.generate.reference import kit_strategies
+from hogkit.solver import solve_full_information, solve_score_only
+from hogkit.strategy_table import decode_table, encode_table
+from hogkit.variant import DEFAULT_VARIANT, load_variant
+from hogkit_cli.commands.grade import add_isolation_options, isolation_of
+
+# The score-only search's defaults, for the command and for solve_report alike.
+BUDGET = 170.0  # seconds, measurements included
+FLATTEN = 0.6  # how far own play spreads a cell's weight evenly over its hidden states
+MARGIN = 0.002  # the least gain for which own play changes an entry
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the exact-evaluation and contest commands to the ``hogkit`` parser."""
+    rate = sub.add_parser("winrate", help="exact win rate of two strategy files")
+    rate.add_argument("first", type=Path, help="a .py file with final_strategy")
+    rate.add_argument("second", type=Path, help="a .py file with final_strategy")
+    rate.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    add_isolation_options(rate)
+    rate.set_defaults(func=run_winrate)
+    solve = sub.add_parser("solve", help="optimal strategies of a variant and their win rates")
+    solve.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    solve.add_argument("--write", action="store_true", help="save the score-only table for the kit")
+    solve.add_argument("--iterations", type=int, default=8, help="self-play improvement passes")
+    solve.add_argument("--rounds", type=int, default=30, help="fictitious-play rounds (hidden-state variants)")
+    solve.add_argument("--fresh", action="store_true",
+                       help="start from always_roll(4), not from the table solved before")
+    solve.add_argument("--budget", type=float, default=BUDGET,
+                       help="seconds the score-only search may take, measurements included")
+    solve.add_argument("--flatten", type=float, default=FLATTEN,
+                       help="how far (0 to 1) own play spreads each cell's weight evenly over its hidden states")
+    solve.add_argument("--margin", type=float, default=MARGIN,
+                       help="the least gain (a chance) for which own play changes an entry")
+    solve.set_defaults(func=run_solve)
+    contest = sub.add_parser("contest", help="check contest entries and run tournaments")
+    csub = contest.add_subparsers(dest="contest_command", metavar="ACTION", parser_class=type(contest))
+    csub.required = True
+    check = csub.add_parser("check", help="check one contest entry")
+    check.add_argument("file", type=Path, help="hog_contest.py")
+    check.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    add_isolation_options(check)
+    check.set_defaults(func=run_contest_check)
+    run = csub.add_parser("run", help="exact round-robin tournament over a folder of entries")
+    run.add_argument("entries", type=Path, help="folder of .py entries")
+    run.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    run.add_argument("--out", type=Path, required=True, help="folder for the results")
+    run.add_argument("--resume", action="store_true", help="keep the pairs already evaluated")
+    run.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
+    add_isolation_options(run)
+    run.set_defaults(func=run_contest)
+    samples = csub.add_parser("samples", help="write sample entries to try a tournament with")
+    samples.add_argument("out", type=Path, help="folder for the entries")
+    samples.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    samples.add_argument("--count", type=int, default=30, help="how many entries (the solved one first)")
+    samples.set_defaults(func=run_samples)
+
+
+def _strategy_table(path: Path, variant, isolation) -> np.ndarray:
+    return load_entry_table(path, variant, isolation=isolation)
+
+
+def run_winrate(args: argparse.Namespace) -> int:
+    """Print the exact win rates of two strategy files."""
+    variant = load_variant(args.variant)
+    isolation = isolation_of(args)
+    first, second = _strategy_table(args.first, variant, isolation), _strategy_table(args.second, variant, isolation)
+    ab, ba = win_rate(variant, first, second), win_rate(variant, second, first)
+    print(f"{args.first.name} moving first:  {ab:.6f}")
+    print(f"{args.first.name} moving second: {1 - ba:.6f}")
+    print(f"contest figure of {args.first.name}: {(ab + 1 - ba) / 2:.6f}")
+    return 0
+
+
+def baselines(variant) -> dict[str, np.ndarray]:
+    """always_roll(4), always_roll(6) and the strategies of Problems 10 and 11 as tables."""
+    goal = variant.goal
+    found = {"always_roll(4)": always(4, goal), "always_roll(6)": always(6, goal)}
+    for name, strategy in kit_strategies(variant).items():
+        found[name] = table_array(strategy, goal)
+    return found
+
+
+def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: float | None = BUDGET,
+                 fresh: bool = False, flatten: float = FLATTEN, margin: float = MARGIN,
+                 say=print) -> tuple[np.ndarray, dict[str, float]]:
+    """Solve VARIANT, print the figures, and return the score-only table and its figures.
+
+    Unless FRESH, the search starts from the table solved before for these rules, if any, so a
+    new run keeps what earlier runs found and can only improve on it."""
+    start = time.perf_counter()
+    full, _ = solve_full_information(variant)
+    say(f"full information: the first player wins {full:.6f} ({time.perf_counter() - start:.1f} s)")
+    start = time.perf_counter()
+    before = None if fresh else read_solved_table(variant)
+    start_table = np.array(decode_table(before[0]), dtype=np.int64) if before else None
+    if start_table is not None:
+        say("score only: starting from the table solved before (--fresh starts from always_roll(4))")
+    solved = solve_score_only(variant, start=start_table, iterations=iterations, rounds=rounds,
+                              budget=budget, flatten=flatten, margin=margin, say=say)
+    say(f"score only: the first player wins {solved.self_play:.6f} against itself "
+        f"({time.perf_counter() - start:.1f} s)")
+    figures: dict[str, float] = {}
+    for name, table in baselines(variant).items():
+        figures[name] = contest_figure(variant, solved.table, table)
+        say(f"  contest figure vs {name:18} {figures[name]:.6f}")
+    figures["itself"] = contest_figure(variant, solved.table, solved.table)
+    say(f"  contest figure vs {'itself':18} {figures['itself']:.6f}")
+    response = solved.response
+    figures["exploitability"], figures["exploitability_bound"] = response.figure, response.bound
+    say(f"exploitability: at least {response.figure:.6f} (the strongest score-only answer found, from "
+        f"{response.start}; {response.starts} starts, {response.passes} passes), at most {response.bound:.6f} "
+        "(an answer that also sees the hidden state)")
+    return solved.table, figures
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    """Solve a variant; with --write, save the table where the kit generator finds it."""
+    if args.iterations < 1:
+        raise HogkitError("--iterations must be at least 1", "e.g. --iterations 8")
+    if not 0 <= args.flatten <= 1 or args.margin < 0:
+        raise HogkitError("--flatten must be from 0 to 1 and --margin 0 or more",
+                          f"e.g. --flatten {FLATTEN} --margin {MARGIN}")
+    if args.rounds < 0 or args.budget <= 0:
+        raise HogkitError("--rounds must be 0 or more and --budget more than 0",
+                          f"e.g. --rounds 30 --budget {BUDGET:g}")
+    variant = load_variant(args.variant)
+    before = read_solved_file(variant)
+    table, figures = solve_report(variant, iterations=args.iterations, rounds=args.rounds, budget=args.budget,
+                                  fresh=args.fresh, flatten=args.flatten, margin=args.margin)
+    if args.write:
+        path = solved_table_path(variant)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        about = (f"The best table of the two scores found by `hogkit solve` (contest figure "
+                 f"{figures['always_roll(4)']:.4f} vs always_roll(4)).")
+        rows = encode_table(table.tolist())
+        settings = (f"--budget {args.budget:g} --flatten {args.flatten:g} --margin {args.margin:g} "
+                    f"--iterations {args.iterations} --rounds {args.rounds}" + (" --fresh" if args.fresh else ""))
+        search = f"hogkit solve --variant {variant.name} {settings} (from the table before, unless --fresh)"
+        if before is not None and before[0] == rows:  # the search kept the table it started from
+            search = before[1].get("search", "a search made before the table's header said so")
+        lines = [f"# fingerprint: {rules_fingerprint(variant)}", f"# about: {about}", f"# search: {search}",
+                 f"# exploitability: at least {figures['exploitability']:.6f}, at most "
+                 f"{figures['exploitability_bound']:.6f} (see hogkit.solver.best_response)"]
+        lines += rows
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        tmp.replace(path)
+        print(f"wrote {path}")
+    return 0
+
+
+def run_contest_check(args: argparse.Namespace) -> int:
+    """Check one contest entry; print each problem on its own line."""
+    variant = load_variant(args.variant)
+    result = inspect_entry(args.file, variant, isolation=isolation_of(args))
+    if result["problems"]:
+        for line in result["problems"]:
+            print(f"FAIL {line}")
+        return 1
+    print(f"{args.file.name}: ok — a valid {variant.name} contest entry named {result['name']!r}")
+    return 0
+
+
+def run_contest(args: argparse.Namespace) -> int:
+    """Run a tournament over a folder of entries."""
+    variant = load_variant(args.variant)
+    if not args.entries.is_dir():
+        raise HogkitError(f"{args.entries} is not a folder", "give the folder that holds the entries")
+    if args.jobs < 1:
+        raise HogkitError("--jobs must be at least 1", "e.g. --jobs 2")
+    run_tournament(args.entries, variant=variant, out=args.out, resume=args.resume, jobs=args.jobs,
+                   isolation=isolation_of(args))
+    return 0
+
+
+def run_samples(args: argparse.Namespace) -> int:
+    """Write sample contest entries."""
+    variant = load_variant(args.variant)
+    written = write_sample_entries(variant, out=args.out, count=args.count)
+    print(f"wrote {len(written)} entries to {args.out}")
+    return 0

@@ -1,0 +1,262 @@
+"""The instructor's semester workflow: ``hogkit new-variant``, ``check-variant`` and ``diff-variants``.
+
+* ``new-variant NAME --from fa19`` copies a spec under a new name, ready to edit;
+* ``check-variant NAME`` proves every game ends, runs the solver, prints the baselines' exact win
+  rates and says which rules make the game state larger;
+* ``diff-variants A B`` says what changes for students between two semesters.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import random
+import re
+from pathlib import Path
+
+import numpy as np
+
+from hogkit.errors import HogkitError
+from hogkit.exact import always, win_rates
+from hogkit.game import TurnPlan, play, points_distribution
+from hogkit.generate.reference import reference_hog
+from hogkit.solver import solve_score_only
+from hogkit.variant import DEFAULT_VARIANT, Variant, load_variant, variants_dir
+
+NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+# How much each rule family multiplies the state beyond (scores, who moves), and why.
+STATE_FACTORS = {
+    "bonus": (121, "each player's previous number of dice (0-10)"),
+    "extra_turn": (16, "the turn number mod 8 and whether this turn is an extra one"),
+    "special_move": (4, "whether each player has used their one-time move"),
+}
+BASELINE_DICE = (0, 2, 4, 6, 8, 10)
+TURN_CAP = 2000
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the variant commands to the ``hogkit`` parser."""
+    new = sub.add_parser("new-variant", help="start a new semester's spec from an existing one")
+    new.add_argument("name", help="the new variant's name (letters, digits, - and _)")
+    new.add_argument("--from", dest="base", default=DEFAULT_VARIANT, help="variant to copy (default: %(default)s)")
+    new.add_argument("--dir", type=Path, default=None, help="folder to write NAME.toml into (default: variants/)")
+    new.set_defaults(func=run_new)
+    check = sub.add_parser("check-variant", help="validate a variant: games end, solver, win rates, state size")
+    check.add_argument("variant", help="a variant name or the path of a .toml spec")
+    check.add_argument("--games", type=int, default=200, help="simulated games per baseline (default: %(default)s)")
+    check.add_argument("--no-solve", action="store_true", help="skip the solver (faster)")
+    check.set_defaults(func=run_check)
+    diff = sub.add_parser("diff-variants", help="what changes for students between two variants")
+    diff.add_argument("first")
+    diff.add_argument("second")
+    diff.set_defaults(func=run_diff)
+
+
+# ----------------------------------------------------------------------------- new-variant
+
+
+def new_variant(name: str, *, base: str = DEFAULT_VARIANT, directory: Path | None = None) -> Path:
+    """Write ``NAME.toml`` in DIRECTORY, a copy of BASE's spec renamed; return its path."""
+    if not NAME_PATTERN.fullmatch(name):
+        raise HogkitError(f"{name!r} is not a simple name", "use letters, digits, - or _ (e.g. sp25)")
+    source = load_variant(base)
+    base_path = Path(base) if base.endswith(".toml") else variants_dir() / f"{base}.toml"
+    directory = variants_dir() if directory is None else Path(directory)
+    target = directory / f"{name}.toml"
+    if target.exists():
+        raise HogkitError(f"{target} already exists", "choose another name or edit that file")
+    text = base_path.read_text(encoding="utf-8")
+    text = re.sub(r'(?m)^name\s*=.*$', f'name = "{name}"', text, count=1)
+    text = re.sub(r'(?m)^title\s*=.*$', f'title = "{name} (from {source.name})"', text, count=1)
+    header = (f"# {name}: made with `hogkit new-variant {name} --from {source.name}`.\n"
+              "# Pick one rule per family under [rules] (see `hogkit variants`), set the goal and\n"
+              "# the points, then run `hogkit check-variant` on this file.\n")
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        target.write_text(header + text, encoding="utf-8")
+    except OSError as exc:
+        raise HogkitError(f"cannot write {target} ({exc.strerror})", "choose a writable --dir") from None
+    return target
+
+
+def run_new(args: argparse.Namespace) -> int:
+    """``hogkit new-variant``."""
+    path = new_variant(args.name, base=args.base, directory=args.dir)
+    print(f"wrote {path}: edit it, then run `hogkit check-variant {path}`")
+    return 0
+
+
+# ----------------------------------------------------------------------------- check-variant
+
+
+def termination_problems(variant: Variant) -> list[str]:
+    """Why a game might never end, or [] when every turn provably moves the game on.
+
+    Every dice roll and zero-dice turn must score at least 1, bonuses never subtract, and the
+    post-turn rule never lowers the sum of the scores; then the sum rises every turn (a Pork
+    Chop, which scores nothing, can happen only once per player).
+    """
+    problems = []
+    for sides in (6, 4) if "dice_select" in variant.rules else (6,):
+        for rolls in range(1, 11):
+            low = min(p for p, prob in points_distribution(variant, TurnPlan(rolls, rolls, sides), 0) if prob > 0)
+            if low < 1:
+                problems.append(f"{rolls} {sides}-sided dice can score {low}")
+    for opponent in range(variant.goal + 20):
+        low = min(p for p, _ in points_distribution(variant, TurnPlan(0, 0, 6), opponent))
+        if low < 1:
+            problems.append(f"zero dice against {opponent} scores {low}")
+    post = variant.rules["post_turn"]
+    if post.kind != "swap":
+        lowered = [s for s in range(variant.goal + 20) if post.hook(s) < s]
+        if lowered:
+            problems.append(f"{post.title} lowers a score of {lowered[0]}")
+    return problems
+
+
+def simulated_games(variant: Variant, *, games: int, seed: int = 2024) -> dict[int, float]:
+    """Play GAMES seeded games of always_roll(k) against always_roll(4) for each baseline k.
+
+    Returns k -> share won by always_roll(k); raises HogkitError if a game does not end.
+    """
+    rng = random.Random(seed)
+
+    def dice() -> int:
+        return rng.randint(1, 6)
+
+    def wild() -> int:
+        return rng.randint(1, 4)
+
+    turns = 0
+
+    def always(choice: int):
+        def strategy(score: int, opponent_score: int) -> int:
+            nonlocal turns
+            turns += 1
+            if turns > TURN_CAP:
+                raise HogkitError(f"a game of always_roll({choice}) against always_roll(4) ran past "
+                                  f"{TURN_CAP} turns", "check the rules: every turn must move the game on")
+            return choice
+        return strategy
+
+    rates = {}
+    for k in BASELINE_DICE:
+        wins = 0
+        for game in range(games):
+            turns = 0
+            first = game % 2 == 0
+            pair = (always(k), always(4)) if first else (always(4), always(k))
+            result = play(variant, *pair, dice=dice, wild_dice=wild)
+            wins += result.winner == (0 if first else 1)
+        rates[k] = wins / games
+    return rates
+
+
+def exact_rates(variant: Variant) -> dict[int, float]:
+    """Exact contest figure of always_roll(k) against always_roll(4) (both seats)."""
+    goal = variant.goal
+    mine = np.stack([always(k, goal) for k in BASELINE_DICE])
+    four = always(4, goal)
+    first = win_rates(variant, mine, four)
+    second = win_rates(variant, four, mine)
+    return {k: float((a + 1 - b) / 2) for k, a, b in zip(BASELINE_DICE, first, second, strict=True)}
+
+
+def state_lines(variant: Variant) -> list[str]:
+    """How big the game state is, and which rules make it larger."""
+    size = variant.goal * variant.goal * 2
+    lines = [f"scores and who moves: {size:,} states"]
+    for family, rule in variant.rules.items():
+        if family in STATE_FACTORS:
+            factor, why = STATE_FACTORS[family]
+            size *= factor
+            lines.append(f"{rule.title} multiplies it by {factor}: {why}")
+    if len(lines) == 1:
+        lines.append("no rule adds memory: a strategy of the two scores can be optimal")
+    lines.append(f"total: {size:,} states")
+    return lines
+
+
+def check_variant(variant: Variant, *, games: int = 200, solve: bool = True, say=print) -> bool:
+    """Validate VARIANT and report on it through SAY; return True when nothing is wrong."""
+    say(f"{variant.name} ({variant.title}): goal {variant.goal}, {variant.total_points} points, rules "
+        + ", ".join(rule.id for rule in variant.rules.values()))
+    problems = termination_problems(variant)
+    if problems:
+        say("FAIL games might not end: " + "; ".join(problems[:3]))
+    else:
+        say("ok   every game ends: every turn raises the sum of the scores (a Pork Chop only once)")
+    simulated_games(variant, games=games)
+    say(f"ok   {games * len(BASELINE_DICE)} seeded games of the baselines all ended within {TURN_CAP} turns")
+    say("     win rates against always_roll(4), both seats (exact):")
+    for k, rate in exact_rates(variant).items():
+        say(f"       always_roll({k:2}): {rate:.3f}")
+    if solve:
+        result = solve_score_only(variant, iterations=2, rounds=0, candidates=0)
+        say(f"ok   the solver runs: a table of the scores alone wins {result.self_play:.3f} "
+            "for the first player against itself")
+    say("     state size:")
+    for line in state_lines(variant):
+        say("       " + line)
+    return not problems
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """``hogkit check-variant``: exit 1 when the variant has a problem."""
+    if args.games < 1:
+        raise HogkitError(f"--games {args.games} is too small", "use 1 or more")
+    return 0 if check_variant(load_variant(args.variant), games=args.games, solve=not args.no_solve) else 1
+
+
+# ----------------------------------------------------------------------------- diff-variants
+
+
+def _signature(variant: Variant, name: str) -> str:
+    fn = getattr(reference_hog(variant), name)
+    return f"{name}({', '.join(inspect.signature(fn).parameters)})"
+
+
+def diff_variants(a: Variant, b: Variant) -> list[str]:
+    """What changes for students going from A to B, one line per change ([] if nothing)."""
+    lines = []
+    if a.goal != b.goal:
+        lines.append(f"goal: {a.goal} -> {b.goal}")
+    for family in dict.fromkeys([*a.rules, *b.rules]):
+        ra, rb = a.rule(family), b.rule(family)
+        if ra is rb:
+            continue
+        if ra is None:
+            lines.append(f"rule added ({family}): {rb.title} — {rb.summary}")
+        elif rb is None:
+            lines.append(f"rule removed ({family}): {ra.title}")
+        else:
+            lines.append(f"rule changed ({family}): {ra.title} [{ra.id}] -> {rb.title} [{rb.id}] — {rb.summary}")
+    pa, pb = {p.id: p for p in a.problems}, {p.id: p for p in b.problems}
+    for pid in dict.fromkeys([*pa, *pb]):
+        x, y = pa.get(pid), pb.get(pid)
+        if x is None or y is None:
+            have = y if x is None else x
+            lines.append(f"{have.label}: only in {b.name if x is None else a.name} ({have.title})")
+            continue
+        if x.functions != y.functions:
+            lines.append(f"{x.label}: write {', '.join(x.functions)} -> {', '.join(y.functions)}")
+        if x.points != y.points:
+            lines.append(f"{x.label}: {x.points} -> {y.points} points")
+    sa, sb = _signature(a, "play"), _signature(b, "play")
+    if sa != sb:
+        lines.append(f"play signature: {sa} -> {sb}")
+    if a.total_points != b.total_points:
+        lines.append(f"total points: {a.total_points} -> {b.total_points}")
+    if a.contest_name_field != b.contest_name_field:
+        lines.append(f"contest name field: {a.contest_name_field} -> {b.contest_name_field}")
+    return lines
+
+
+def run_diff(args: argparse.Namespace) -> int:
+    """``hogkit diff-variants``."""
+    a, b = load_variant(args.first), load_variant(args.second)
+    lines = diff_variants(a, b)
+    print(f"from {a.name} to {b.name}: " + (f"{len(lines)} change(s)" if lines else "nothing changes for students"))
+    for line in lines:
+        print("  " + line)
+    return 0

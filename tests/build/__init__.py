@@ -1,0 +1,1 @@
+"""Kit generation: the reference, the skeleton, the bank, the notebooks, okpy's format."""

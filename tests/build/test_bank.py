@@ -1,0 +1,77 @@
+"""Question banks: strict answer normalization, sealed answers, determinism, one bank per variant."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hogkit.generate.bank import bank_json, build_bank
+from hogkit.problems.specs import problem_specs
+from hogkit.shipped import ok as checker
+
+
+@pytest.mark.parametrize(("typed", "expected"), [
+    ("(1,2)", "(1, 2)"), ('"a"', "'a'"), ("  12 ", "12"), ("error", "Error"), ("INFINITE   loop", "Infinite loop"),
+    ("Player 0  takes the lead by 5", "Player 0 takes the lead by 5"),
+])
+def test_equal_answers_normalize_alike(typed, expected):
+    assert checker.normalize(typed) == checker.normalize(expected)
+
+
+@pytest.mark.parametrize(("typed", "expected"), [("1.0", "1"), ("1", "True"), ("[1, 2]", "(1, 2)"),
+                                                 ("'1'", "1"), ("Errors", "Error"), ("0", "None")])
+def test_different_answers_stay_different(typed, expected):
+    assert checker.normalize(typed) != checker.normalize(expected)
+
+
+def test_bank_is_deterministic_and_sealed(fa19):
+    text = bank_json(fa19)
+    assert text == bank_json(fa19)
+    bank = json.loads(text)
+    assert bank["seal"] == checker.bank_seal(bank)
+
+
+def test_answers_are_not_in_the_bank_but_unlock_it(any_variant):
+    answers: dict[str, list[str]] = {}
+    bank = build_bank(any_variant, answers=answers)
+    assert {p["id"] for p in bank["problems"]} == {p.id for p in any_variant.problems}
+    for problem in bank["problems"]:
+        given = iter(answers[problem["id"]])
+        proofs = []
+        for case in problem["unlock"]:
+            wheres = [case["id"]] if case["kind"] == "choice" else [
+                f"{case['id']}/{i}" for i in range(len(checker.case_locks(case)))]
+            for where, lock in zip(wheres, checker.case_locks(case), strict=True):
+                proof = checker.answer_proof(bank["key"], where, next(given))
+                assert checker.lock_of_proof(proof) == lock
+                proofs.append(proof)
+        secret = checker.reveal_key(bank["key"], problem["id"], proofs)
+        for suite in problem["suites"]:
+            for case in suite["cases"]:
+                if not case["hidden"]:
+                    expected = checker.unseal(secret, case["sealed"])
+                    assert checker.output_lock(bank["key"], case["id"], expected) == case["lock"]
+                    assert "0x" not in expected  # no addresses: outputs are reproducible
+    sentence = next(a for a in answers["07"] if "point(s)" in a)
+    assert sentence not in json.dumps(bank)
+
+
+def test_the_bank_holds_exactly_the_visible_tests_of_each_problem(any_variant):
+    """The checker runs the grader's visible tests and nothing else: no hidden case is shipped."""
+    bank = build_bank(any_variant)
+    for problem, spec in zip(bank["problems"], problem_specs(any_variant), strict=True):
+        cases = [case for suite in problem["suites"] for case in suite["cases"]]
+        assert [case["code"] for case in cases] == [test.code for test in spec.visible]
+        assert not any(case["hidden"] for case in cases)
+    games = [call for spec in problem_specs(any_variant) for sweep in spec.hidden for call in sweep.calls
+             if call.startswith(("play(", "run_commentary("))]
+    text = json.dumps(bank)
+    assert games and not any(call in text for call in games)  # a hidden game is not in the student's kit
+
+
+def test_unlock_cases_include_error_and_loop_answers(fa19):
+    answers: dict[str, list[str]] = {}
+    build_bank(fa19, answers=answers)
+    assert checker.ERROR in answers["00"] and checker.LOOP in answers["00"]
+    assert checker.ERROR in answers["01"]

@@ -1,0 +1,146 @@
+"""Every command that takes a variant refuses an unknown one, and a spec whose rules the engine
+cannot order, with one ``error:`` line and exit status 2 (and no output, no traceback)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hogkit_cli.main import main
+from tests.conftest import ROOT
+
+# Spec edits that make a rule combination the engine cannot put in order: (seed, old, new, message).
+UNORDERABLE = {
+    "chop_and_feral": ("fa17", "[rules]", '[rules]\nbonus = "feral_hogs"',
+                       "rules.special_move: pork_chop and feral_hogs cannot be combined"),
+    "chop_without_swap": ("fa17", 'post_turn = "swine_swap_double"', 'post_turn = "square_swine"',
+                          "rules.special_move: pork_chop needs a swap rule after the turn"),
+    "feral_and_trot": ("fa19", "[rules]", '[rules]\nextra_turn = "time_trot"',
+                       "rules.extra_turn: a kit has one later rule for Problem 5b"),
+}
+
+
+def commands(variant: str, tmp: Path) -> dict[str, list[str]]:
+    """Each command that loads a variant, with VARIANT and otherwise valid arguments."""
+    entry = tmp / "entry.py"
+    entry.write_text("PLAYER_NAME = 'x'\n\ndef final_strategy(score, opponent_score):\n    return 4\n")
+    entries = tmp / "entries"
+    entries.mkdir(exist_ok=True)
+    return {
+        "build": ["build", "--variant", variant, "--out", str(tmp / "kit")],
+        "check-variant": ["check-variant", variant, "--no-solve"],
+        "diff-variants": ["diff-variants", "fa19", variant],
+        "new-variant": ["new-variant", "made", "--from", variant, "--dir", str(tmp / "specs")],
+        "winrate": ["winrate", str(entry), str(entry), "--variant", variant],
+        "solve": ["solve", "--variant", variant],
+        "contest check": ["contest", "check", str(entry), "--variant", variant],
+        "contest run": ["contest", "run", str(entries), "--variant", variant, "--out", str(tmp / "results")],
+        "contest samples": ["contest", "samples", str(tmp / "samples"), "--variant", variant, "--count", "2"],
+        "grade": ["grade", str(entry), "--variant", variant],
+        "grade-batch": ["grade-batch", str(entries), "--variant", variant, "--out", str(tmp / "grades")],
+        "gradescope-zip": ["gradescope-zip", "--variant", variant, "--out", str(tmp / "autograder.zip")],
+    }
+
+
+COMMANDS = [
+    "build", "check-variant", "diff-variants", "new-variant", "winrate", "solve", "contest check", "contest run",
+    "contest samples", "grade", "grade-batch", "gradescope-zip",
+]
+
+
+def run_one_line(argv: list[str], capsys) -> str:
+    """Run ``hogkit ARGV``, insist on exit 2 with one error line and nothing else, return the line."""
+    status = main(argv)
+    out, err = capsys.readouterr()
+    assert status == 2, (out, err)
+    assert out == "" and err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err, err
+    return err
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_unknown_variant(command, tmp_path, capsys):
+    line = run_one_line(commands("nope", tmp_path)[command], capsys)
+    assert line.startswith("error: unknown variant 'nope' — choose one of ")
+    assert not any((tmp_path / name).exists() for name in ("kit", "specs", "samples", "results", "grades"))
+
+
+@pytest.mark.parametrize("case", sorted(UNORDERABLE))
+@pytest.mark.parametrize("command", COMMANDS)
+def test_rules_the_engine_cannot_order(command, case, tmp_path, capsys):
+    seed, old, new, message = UNORDERABLE[case]
+    text = (ROOT / "variants" / f"{seed}.toml").read_text()
+    assert text.count(old) == 1
+    spec = tmp_path / f"{case}.toml"
+    spec.write_text(text.replace(old, new))
+    line = run_one_line(commands(str(spec), tmp_path)[command], capsys)
+    assert line.startswith(f"error: {case}.toml: {message}") and " — " in line, line
+
+
+def test_every_command_that_loads_a_variant_is_covered():
+    """New commands with a variant argument must be added to COMMANDS above."""
+    import argparse
+
+    from hogkit_cli.main import build_parser
+
+    def walk(parser: argparse.ArgumentParser, prefix: str) -> list[str]:
+        found = []
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    found += walk(sub, f"{prefix} {name}".strip())
+            elif action.dest in ("variant", "base", "first", "second") and prefix not in found:
+                found.append(prefix)
+        return found
+
+    assert sorted(set(walk(build_parser(), ""))) == sorted(COMMANDS)
+
+
+@pytest.mark.parametrize("options", [["--flatten", "1.5"], ["--margin", "-0.1"], ["--budget", "0"],
+                                     ["--iterations", "0"], ["--rounds", "-1"]])
+def test_solve_refuses_out_of_range_options(options, capsys):
+    line = run_one_line(["solve", "--variant", "pig-tail", *options], capsys)
+    assert " — e.g. " in line
+
+
+BENCH_MISUSES = {
+    "exact.py": (["201"], "goal 201 is out of range"),
+    "exact.py ": (["--variant", "nope", "--no-solver"], "unknown variant 'nope'"),
+    "tournament.py": (["--count", "1"], "--count must be at least 2"),
+    "tournament.py ": (["--variant", "nope", "--count", "2"], "unknown variant 'nope'"),
+    "grade_batch.py": (["--jobs", "0"], "--count and --jobs must be at least 1"),
+    "isolation.py": (["--repeats", "0"], "--repeats must be at least 1"),
+    "isolation.py ": (["--modes", "jail"], "--modes takes namespaces, uid and none"),
+}
+
+
+@pytest.mark.parametrize("script", sorted(BENCH_MISUSES))
+def test_benchmarks_refuse_bad_arguments(script):
+    """The scripts in bench/ answer a misuse with one error line and exit 2 before any work."""
+    args, message = BENCH_MISUSES[script]
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / script.strip()), *args],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith(f"error: {message}") and done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["winrate", "contest check"])
+def test_a_missing_entry_file(command, tmp_path, capsys):
+    argv = commands("pig-tail", tmp_path)[command]
+    argv[argv.index(str(tmp_path / "entry.py"))] = str(tmp_path / "gone.py")
+    line = run_one_line(argv, capsys)
+    assert line.startswith(f"error: {tmp_path / 'gone.py'} does not exist — give the path of "), line
+
+
+def test_winrate_reports_a_bad_strategy_once_and_needs_no_name(tmp_path, capsys):
+    plain = tmp_path / "plain.py"
+    plain.write_text("def final_strategy(score, opponent_score):\n    return 4\n")
+    assert main(["winrate", str(plain), str(plain), "--variant", "pig-tail"]) == 0
+    assert "contest figure of plain.py: 0.500000" in capsys.readouterr().out
+    eleven = tmp_path / "eleven.py"
+    eleven.write_text("def final_strategy(score, opponent_score):\n    return 11\n")
+    line = run_one_line(["winrate", str(eleven), str(plain), "--variant", "pig-tail"], capsys)
+    assert line == "error: eleven.py: final_strategy(0, 0) returns 11 — it must return one of 0 to 10\n", line

@@ -1,0 +1,1 @@
+"""The engine: rules, variants, the reference game, exact evaluation and the solver."""

@@ -1,0 +1,92 @@
+"""The variant loader: the five seeds load, and every kind of bad spec fails with one line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from hogkit.errors import HogkitError
+from hogkit.variant import load_variant, variant_names
+from tests.conftest import MIXED_SPEC, ROOT
+
+FA19 = (ROOT / "variants" / "fa19.toml").read_text()
+
+
+def test_the_five_seed_variants_exist_with_22_points():
+    assert set(variant_names()) >= {"fa19", "sp18", "su18", "fa17", "pig-tail"}
+    for name in ("fa19", "sp18", "su18", "fa17", "pig-tail"):
+        assert load_variant(name).total_points == 22
+
+
+def test_fa19_rules_in_order():
+    variant = load_variant("fa19")
+    assert [r.id for r in variant.rules.values()] == [
+        "pig_out", "free_bacon_min", "feral_hogs", "swine_swap_digits"]
+    assert [p.id for p in variant.problems][:7] == ["00", "01", "02", "03", "04", "05a", "05b"]
+
+
+def test_pig_tail_has_no_problem_5b():
+    assert "05b" not in [p.id for p in load_variant("pig-tail").problems]
+
+
+def test_mixed_spec_loads():
+    variant = load_variant(MIXED_SPEC)
+    assert variant.rule("zero_dice").id == "free_bacon_min"
+    assert variant.rule("extra_turn").id == "time_trot"
+
+
+BAD_SPECS = {
+    "unknown rule": (FA19.replace('"free_bacon_min"', '"free_bacon_max2"'),
+                     "rules.zero_dice: unknown rule 'free_bacon_max2'"),
+    "wrong family": (FA19.replace('zero_dice = "free_bacon_min"', 'zero_dice = "pig_out"'),
+                     "rules.zero_dice: 'pig_out' is a dice_outcome rule"),
+    "wrong type": (FA19.replace("goal = 100", 'goal = "100"'), "goal: expected int, got str"),
+    "missing key": (FA19.replace("goal = 100\n", ""), "goal: missing"),
+    "missing family": (FA19.replace('dice_outcome = "pig_out"\n', ""), "rules.dice_outcome: missing"),
+    "incompatible": (FA19.replace('bonus = "feral_hogs"', 'bonus = "feral_hogs"\nspecial_move = "pork_chop"'),
+                     "pork_chop and feral_hogs cannot be combined"),
+    "two 5b rules": (FA19.replace('bonus = "feral_hogs"', 'bonus = "feral_hogs"\nextra_turn = "time_trot"'),
+                     "rules.extra_turn"),
+    "pork chop without a swap": (
+        FA19.replace('bonus = "feral_hogs"\n', 'special_move = "pork_chop"\n').replace(
+            '"swine_swap_digits"', '"square_swine"'),
+        "pork_chop needs a swap rule"),
+    "bad points": (FA19.replace('"07" = 3', '"07" = -3'), "points.07"),
+    "missing points": (FA19.replace('"07" = 3\n', ""), "points.07: missing"),
+    "unknown key": ('colour = "pink"\n' + FA19, "colour: unknown key"),
+    "goal out of range": (FA19.replace("goal = 100", "goal = 5"), "goal: 5 is out of range"),
+    "not toml": ("rules = [", "not valid TOML"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_SPECS, ids=list(BAD_SPECS))
+def test_bad_spec_is_one_clear_line(tmp_path, case):
+    text, expected = BAD_SPECS[case]
+    spec = tmp_path / "bad.toml"
+    spec.write_text(text)
+    with pytest.raises(HogkitError) as info:
+        load_variant(spec)
+    assert expected in info.value.line()
+    assert "bad.toml" in info.value.line() and " — " in info.value.line()
+
+
+def test_bad_spec_through_the_cli(tmp_path):
+    spec = tmp_path / "bad.toml"
+    spec.write_text(BAD_SPECS["unknown rule"][0])
+    out = tmp_path / "kit"
+    proc = subprocess.run([sys.executable, "-m", "hogkit_cli", "build", "--variant", str(spec),
+                           "--out", str(out)], capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: bad.toml: rules.zero_dice")
+    assert "Traceback" not in proc.stderr
+    assert not out.exists()
+
+
+def test_unknown_variant_through_the_cli(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "hogkit_cli", "build", "--variant", "wi99",
+                           "--out", str(tmp_path / "k")], capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("error: unknown variant 'wi99' — choose one of")

@@ -1,0 +1,1 @@
+"""The grader: sandbox, isolation, grading, batches, Gradescope, contests."""

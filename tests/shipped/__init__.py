@@ -1,0 +1,1 @@
+"""The shipped files (the student's tools), run in built kits."""
