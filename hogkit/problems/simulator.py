@@ -202,16 +202,9 @@ def _p05a(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     select = variant.rule("dice_select")
     visible += stories(variant, [variant.rules["post_turn"], *([select] if select else [])], later=False)
     visible += games_to_check(variant, rng, 3, later=False)
-    guidance = examples_as_doctests(variant, problem, problem.helpers)
-    hidden = (Sweep("games with random strategies, starts and dice", random_games(variant, rng, 16, later=False),
-                    rule="play follows every rule of Problems 1 to 4 and " + RULES["goal"]),)
-    fuzz = (play_fuzz(variant, later=False),)
-    unlock = (Unlock((bank_play(variant, rng, later=False),)),)
-    domains = {"strategy": play_strategies(variant, later=False), "start": GameStart(TEST_GOALS),
-               "dice": GAME_DICE}
-    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
-            "visible": tuple(visible), "guidance": guidance, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
-            "domains": domains}
+    sweep = Sweep("games with random strategies, starts and dice", random_games(variant, rng, 16, later=False),
+                  rule="play follows every rule of Problems 1 to 4 and " + RULES["goal"])
+    return _play_problem(variant, problem, rng, visible, sweep, later=False)
 
 
 def _p05b(variant: Variant, problem: Problem, rng: random.Random) -> dict:
@@ -232,16 +225,20 @@ def _p05b(variant: Variant, problem: Problem, rng: random.Random) -> dict:
             "s0", "s1"), setup=SETUP),
         *games_to_check(variant, rng, 3, later=True),
     ]
-    guidance = examples_as_doctests(variant, problem, problem.helpers)
-    hidden = (Sweep("games with the rule on", random_games(variant, rng, 16, later=True),
-                    rule=" and ".join(r.title for r in later) + " in every game"),)
-    fuzz = (play_fuzz(variant, later=True),)
-    unlock = (Unlock((bank_play(variant, rng, later=True),)),)
-    domains = {"strategy": play_strategies(variant, later=True), "start": GameStart(TEST_GOALS),
-               "dice": GAME_DICE}
-    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
-            "visible": tuple(visible), "guidance": guidance, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
-            "domains": domains}
+    sweep = Sweep("games with the rule on", random_games(variant, rng, 16, later=True),
+                  rule=" and ".join(r.title for r in later) + " in every game")
+    return _play_problem(variant, problem, rng, visible, sweep, later=True)
+
+
+def _play_problem(variant: Variant, problem: Problem, rng: random.Random, visible: list, sweep: Sweep, *,
+                  later: bool) -> dict:
+    """The parts Problems 5a and 5b share: guidance from the helpers' examples, the SWEEP of
+    games, fuzzed games, an unlocking question and the domains, with the rules of 5b if LATER."""
+    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""), "visible": tuple(visible),
+            "guidance": examples_as_doctests(variant, problem, problem.helpers), "hidden": (sweep,),
+            "fuzz": (play_fuzz(variant, later=later),), "unlock": (Unlock((bank_play(variant, rng, later=later),)),),
+            "domains": {"strategy": play_strategies(variant, later=later), "start": GameStart(TEST_GOALS),
+                        "dice": GAME_DICE}}
 
 
 BUILDERS = {"00": _p00, "01": _p01, "02": _simple_function_problem, "03": _p03, "04": _simple_function_problem,

@@ -24,6 +24,15 @@ from graders.untrusted import clean
 from hogkit.variant import DEFAULT_VARIANT, Variant, load_variant
 
 
+def add_course_options(parser: argparse.ArgumentParser) -> None:
+    """The options of ``grade`` and ``grade-batch`` that follow the course: its okpy tests, and a
+    checkpoint grade."""
+    parser.add_argument("--ok-tests", type=Path, metavar="DIR",
+                        help="grade with a course's okpy tests (the folder of its .ok file and tests/)")
+    parser.add_argument("--checkpoint", action="store_true",
+                        help="checkpoint grades: Phase 1 only, for the spec's [scoring] checkpoint points")
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the grading commands to the ``hogkit`` parser."""
     grade = sub.add_parser("grade", help="grade one student copy (a folder or a hog.py)")
@@ -34,10 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     form.add_argument("--gradescope", type=Path, metavar="FILE", help="write Gradescope's results.json to FILE")
     grade.add_argument("--published", action="store_true",
                        help="show the inputs of failing hidden tests (once grades are published)")
-    grade.add_argument("--ok-tests", type=Path, metavar="DIR",
-                       help="grade with a course's okpy tests (the folder of its .ok file and tests/)")
-    grade.add_argument("--checkpoint", action="store_true",
-                       help="a checkpoint grade: Phase 1 only, for the spec's [scoring] checkpoint points")
+    add_course_options(grade)
     add_isolation_options(grade)
     grade.set_defaults(func=run_grade)
 
@@ -47,10 +53,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     batch.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml (default: %(default)s)")
     batch.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default: %(default)s)")
     batch.add_argument("--resume", action="store_true", help="keep finished results and grade only the rest")
-    batch.add_argument("--ok-tests", type=Path, metavar="DIR",
-                       help="grade with a course's okpy tests (the folder of its .ok file and tests/)")
-    batch.add_argument("--checkpoint", action="store_true",
-                       help="checkpoint grades: Phase 1 only, for the spec's [scoring] checkpoint points")
+    add_course_options(batch)
     batch.add_argument("--composition", type=Path, metavar="CSV",
                        help="add composition scores (a CSV with student and composition columns) and the course total")
     batch.add_argument("--checkpoint-grades", type=Path, metavar="CSV",

@@ -17,6 +17,7 @@ def hogkit(*args: str, cwd=ROOT) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "hogkit_cli", *args], capture_output=True, text=True, cwd=cwd)
 
 
+@pytest.mark.slow
 def test_new_variant_check_build_diff(tmp_path):
     spec = new_variant("sp26", base="fa19", directory=tmp_path)
     text = spec.read_text()

@@ -51,6 +51,7 @@ def fa17_table():
     return solve_score_only(load_variant("fa17"), goal=GOAL, iterations=3, rounds=0, candidates=0).table
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["fa17", "sp18"])
 def test_the_best_response_finds_at_least_what_each_start_finds(name, fa17_table):
     """The full response is the best of its starts: never below what any one start finds alone,
@@ -70,6 +71,7 @@ def test_the_best_response_finds_at_least_what_each_start_finds(name, fa17_table
     assert len(set(np.round(list(alone.values()), 6))) > 1  # the starts really differ
 
 
+@pytest.mark.slow
 def test_score_only_tables_are_legal_strong_and_measured_honestly():
     for name, candidates in (("fa19", 0), ("sp18", 1)):
         variant = load_variant(name)
@@ -86,6 +88,7 @@ def test_score_only_tables_are_legal_strong_and_measured_honestly():
     assert FULL in response_starts(model) and response.figure <= response.bound + 1e-12
 
 
+@pytest.mark.slow
 def test_a_warm_start_never_ends_worse_than_its_table():
     variant = load_variant("su18")
     start = always(5, GOAL)

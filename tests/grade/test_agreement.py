@@ -15,7 +15,7 @@ from graders.runner import grade_source
 from hogkit.generate.pipeline import STEPS, render_kit, write_tree
 from hogkit.generate.solution import solution_hog_source
 from hogkit.generate.source import strip_solutions
-from hogkit.variant import load_variant
+from hogkit.variant import DEFAULT_VARIANT, load_variant
 from tests.conftest import ALL_SPECS
 
 KIT_STEPS = [(name, step) for name, step in STEPS if name in ("reference files", "support files", "student skeleton",
@@ -46,7 +46,13 @@ def checker_verdicts(folder: Path) -> dict[str, list[bool]]:
     return {p["id"]: [c["passed"] for c in p["cases"]] for p in json.loads(done.stdout)["problems"]}
 
 
-@pytest.mark.parametrize("spec", ALL_SPECS, ids=lambda s: Path(s).stem)
+# The default variant's agreement runs in every `make test`; the others are slow (10-20 s each).
+AGREEMENT_SPECS = [pytest.param(spec, id=Path(spec).stem,
+                                marks=() if Path(spec).stem == DEFAULT_VARIANT else pytest.mark.slow)
+                   for spec in ALL_SPECS]
+
+
+@pytest.mark.parametrize("spec", AGREEMENT_SPECS)
 def test_checker_and_grader_agree_on_every_visible_test(spec, tmp_path):
     variant = load_variant(spec)
     write_tree(render_kit(variant, steps=KIT_STEPS), tmp_path)

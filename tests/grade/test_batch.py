@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from graders.batch import grade_batch
 from hogkit.variant import load_variant
 from hogkit_cli.main import main
@@ -73,6 +75,7 @@ def group_processes(group: int) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 def test_killed_batch_resumes_to_the_same_grades(tmp_path):
     names = ("broken_empty", "broken_syntax_error", "complete", "hostile_exit_on_import", "skeleton")
     subs = copy_examples(tmp_path / "subs", *names)

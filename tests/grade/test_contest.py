@@ -116,6 +116,7 @@ def test_sample_entries_bad_count_is_one_line(tmp_path, count):
     assert not (tmp_path / "s").exists()
 
 
+@pytest.mark.slow
 def test_an_interrupted_tournament_resumes_to_the_same_results(tmp_path):
     """Ctrl-C in the middle of a real ``hogkit contest run``: one error line that says how to
     finish, exit 130, the finished rows kept; ``--resume`` then skips them and writes what a

@@ -179,6 +179,7 @@ def clear_traces():
             os.unlink(trace)
 
 
+@pytest.mark.slow
 def test_hostile_class_in_one_batch(tmp_path: Path, native_library: str, listener: socket.socket) -> None:
     subs, out = tmp_path / "subs", tmp_path / "out"
     expected = build_class(subs, native=native_library, port=listener.getsockname()[1])
@@ -226,6 +227,7 @@ def test_hostile_class_in_one_batch(tmp_path: Path, native_library: str, listene
     assert again.returncode == 0 and f"kept {len(expected)} finished result(s)" in again.stderr, again.stderr
 
 
+@pytest.mark.slow
 def test_hostile_copies_through_gradescope(tmp_path: Path, native_library: str, listener: socket.socket,
                                            autograder_zip: Path) -> None:
     outside = outside_state()
