@@ -30,11 +30,14 @@ def run_suite(marker: str, *, workers: int) -> tuple[float, str]:
     okpy = ROOT / ".venv-okpy" / "bin" / "python"
     if okpy.exists():
         env.setdefault("OKPY_PYTHON", str(okpy))
-    command = [sys.executable, "-m", "pytest", "-n", str(workers), "-m", marker, "-p", "no:cacheprovider"]
+    command = [sys.executable, "-m", "pytest", "-n", str(workers), "-m", marker, "-p", "no:cacheprovider", "-rfE"]
     start = time.perf_counter()
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - start
     lines = [line for line in done.stdout.splitlines() if line.strip()]
+    for line in lines:
+        if line.startswith(("FAILED", "ERROR")):
+            print(f"  {line}", flush=True)
     return seconds, (lines[-1].strip("= ") if lines else f"exit {done.returncode}")
 
 
