@@ -25,29 +25,10 @@ import numpy as np
 
 from hogkit.errors import HogkitError
 from hogkit.game import TurnPlan, points_distribution
+from hogkit.turn import SIDES, SPECIAL, PointsRows, turn_of
 from hogkit.variant import Variant
 
-CHOP = -1
 CHUNK = 8  # outcomes per chunk of a points distribution
-
-
-@dataclass(frozen=True)
-class Hidden:
-    """One hidden state, seen from the player about to move: both players' previous choices,
-    turn number mod 8, whether this turn is an extra one, and who has used Pork Chop."""
-
-    own_last: int = 0
-    opp_last: int = 0
-    turn: int = 0
-    after_extra: bool = False
-    own_used: bool = False
-    opp_used: bool = False
-
-
-# Order of the hidden fields in memory, outermost first: the fields a turn carries over unchanged
-# come first and the ones it shuffles come last, so that the hidden states one choice can lead to
-# sit side by side in one block of the value array.
-LAYOUT = ("opp_last", "after_extra", "turn", "own_used", "opp_used", "own_last")
 
 
 @dataclass(frozen=True)
@@ -94,36 +75,30 @@ class Model:
 
     def __init__(self, variant: Variant, goal: int | None = None) -> None:
         self.variant = variant
+        self.turn = turn = turn_of(variant)
         self.goal = goal = variant.goal if goal is None else goal
-        self.choices = variant.legal_rolls
+        self.choices = turn.choices
         self.nchoice = len(self.choices)
-        self.offset = 1 if CHOP in self.choices else 0  # choice -> column: choice + offset
-        rules = variant.rules
-        feral, trot, chop = rules.get("bonus"), rules.get("extra_turn"), rules.get("special_move")
-        wild = rules.get("dice_select")
-        sizes = {"own_last": 11 if feral else 1, "opp_last": 11 if feral else 1,
-                 "turn": 8 if trot else 1, "after_extra": 2 if trot else 1,
-                 "own_used": 2 if chop else 1, "opp_used": 2 if chop else 1}
-        self.hidden = [
-            Hidden(**{name: type(getattr(Hidden(), name))(v) for name, v in zip(LAYOUT, combo, strict=True)})
-            for combo in itertools.product(*(range(sizes[name]) for name in LAYOUT))
-        ]
-        index = {h: i for i, h in enumerate(self.hidden)}
-        self.nh = H = len(self.hidden)
-        self.h0 = index[Hidden()]
-        self.hlayer = np.array([int(h.own_used) + int(h.opp_used) for h in self.hidden])
+        self.offset = -self.choices[0]  # choice -> column: choice + offset
+        self.hidden = turn.hidden_states()
+        self.nh = len(self.hidden)
+        self.h0 = turn.index(turn.start)
+        self.hlayer = np.array([turn.spent(h) for h in self.hidden])
         self.layers = sorted(set(self.hlayer.tolist()), reverse=True)
+        self._plan_points(turn.points_rows(goal))
+        self._plan_moves()
+        self._plan_after()
+        self._plan_parts()
 
-        # Points: rows 0..9 six-sided 1..10 dice, 10..19 four-sided, 20+b zero dice vs b.
-        dists: list[list[tuple[int, float]]] = []
-        for sides in (6, 4):
-            for rolls in range(1, 11):
-                if sides == 4 and wild is None:
-                    dists.append([(1, 0.0)])
-                else:
-                    dists.append(points_distribution(variant, TurnPlan(rolls, rolls, sides), 0))
-        for b in range(goal):
-            dists.append(points_distribution(variant, TurnPlan(0, 0, 6), b))
+    def _plan_points(self, rows: PointsRows) -> None:
+        """The distribution of each points row (see :class:`hogkit.turn.PointsRows`), padded
+        (``vals``, ``probs``), in chunks of CHUNK outcomes and back to back; which dice each cell
+        rolls (``wild``)."""
+        goal, variant = self.goal, self.variant
+        self.rows = rows
+        dists: list[list[tuple[int, float]]] = [
+            points_distribution(variant, TurnPlan(rolls, rolls, sides), opponent) if used else [(1, 0.0)]
+            for rolls, sides, opponent, used in rows.plans()]
         nnz = max(len(d) for d in dists)
         self.vals = np.zeros((len(dists), nnz), dtype=np.int64)
         self.probs = np.zeros((len(dists), nnz))
@@ -134,19 +109,16 @@ class Model:
         if min(pts for d in dists for pts, p in d if p > 0) < 1:
             raise HogkitError("a turn can score 0 points under these rules",
                               "the exact evaluator needs every turn to score at least 1")
-        self.wild = np.zeros((goal, goal), dtype=np.int64)
-        if wild is not None:
-            for s0 in range(goal):
-                for s1 in range(goal):
-                    self.wild[s0, s1] = 1 if wild.hook(s0, s1) else 0
-
-        self.chop_row = len(dists)  # a Pork Chop rolls nothing: all zeros here, one sure 0 in the chunks
+        # wild[mover, opp]: 1 where the mover rolls the dice of a ``dice`` rule
+        self.wild = np.array([[int(self.turn.sides(m, o) != SIDES[0]) for o in range(goal)] for m in range(goal)],
+                             dtype=np.int64).reshape(goal, goal)
+        self.chop_row = rows.special  # a special move rolls nothing: all zeros here, one sure 0 in the chunks
         self.vals = np.vstack([self.vals, np.zeros((1, nnz), dtype=np.int64)])
         self.probs = np.vstack([self.probs, np.zeros((1, nnz))])
-        self.wild_flat = np.concatenate([self.wild.ravel(), self.wild.T.ravel()])
-        # Nothing else tells the players apart (every other rule sees the mover and the other
-        # player), so with a symmetric Hog Wild one pass gives both seatings (see contest_figures).
-        self.symmetric = bool((self.wild == self.wild.T).all())
+        # Every rule sees the mover and the other player, never the seats, so one backward pass
+        # gives both seatings (see contest_figures).
+        self.wild_flat = np.concatenate([self.wild.ravel(), self.wild.ravel()])
+        self.symmetric = True
         # The outcomes of each row in chunks of CHUNK, so short rows are not padded to the longest.
         # A Pork Chop scores nothing for sure; one more row, with no outcomes, marks unused parts.
         live = [list(zip(v[p > 0], p[p > 0], strict=True)) for v, p in zip(self.vals, self.probs, strict=True)]
@@ -168,90 +140,60 @@ class Model:
                 self.chunk_probs[self.chunk_start[r] + n // CHUNK, n % CHUNK] = p
         self.chunk_live = self.chunk_probs > 0  # an outcome, not a chunk's padding
 
-        # Each (mover, hidden, choice): rolls, bonus, next context (who' * H + h').
+    def _plan_moves(self) -> None:
+        """For each (mover, hidden state, choice), from :meth:`hogkit.turn.Turn.resolve`: the dice
+        rolled, the bonus and the next context (``who' * H + h'``)."""
+        turn, H = self.turn, self.nh
         shape = (2, H, self.nchoice)
         self.rolls = np.zeros(shape, dtype=np.int64)
         self.bonus = np.zeros(shape, dtype=np.int64)
         self.nextctx = np.zeros(shape, dtype=np.int64)
         for (hi, h), (ci, c) in itertools.product(enumerate(self.hidden), enumerate(self.choices)):
-            rolls = chop.hook(c, h.own_used) if chop else c
-            own_last, own_used, bonus = h.own_last, h.own_used, 0
-            if rolls == CHOP:
-                own_used = True
-            elif feral:
-                bonus = feral.hook(c, h.own_last)
-                own_last = c
-            extra = bool(trot and trot.hook(c, h.turn, h.after_extra))
-            turn = (h.turn + 1) % 8 if trot else 0
-            if extra:  # the same player moves again
-                nh = Hidden(own_last, h.opp_last, turn, True, own_used, h.opp_used)
-            else:  # the other player moves: their view swaps own and opponent
-                nh = Hidden(h.opp_last, own_last, turn, False, h.opp_used, own_used)
+            move = turn.resolve(h, turn.rolls(h, c))
+            after = turn.index(turn.hand_over(move.after, move.extra))
             for who in range(2):
-                self.rolls[who, hi, ci], self.bonus[who, hi, ci] = rolls, bonus
-                self.nextctx[who, hi, ci] = (who if extra else 1 - who) * H + index[nh]
-        # Group hidden states that share (rolls, bonus, next context) for each (mover, choice).
-        keys = self.rolls * 10**9 + self.bonus * 10**7 + self.nextctx
-        self.ngroup = max(len(np.unique(keys[w, :, c])) for w in range(2) for c in range(self.nchoice))
-        self.gidx = np.zeros(shape, dtype=np.int64)
-        gshape = (2, self.nchoice, self.ngroup)
-        self.g_rolls = np.zeros(gshape, dtype=np.int64)
-        self.g_bonus = np.zeros(gshape, dtype=np.int64)
-        self.g_ctx = np.zeros(gshape, dtype=np.int64)
-        for w in range(2):
-            for c in range(self.nchoice):
-                uniq, first, inv = np.unique(keys[w, :, c], return_index=True, return_inverse=True)
-                self.gidx[w, :, c] = inv
-                reps = list(first) + [first[-1]] * (self.ngroup - len(uniq))
-                self.g_rolls[w, c] = self.rolls[w, reps, c]
-                self.g_bonus[w, c] = self.bonus[w, reps, c]
-                self.g_ctx[w, c] = self.nextctx[w, reps, c]
+                self.rolls[who, hi, ci], self.bonus[who, hi, ci] = move.rolls, move.bonus
+                self.nextctx[who, hi, ci] = (who if move.extra else 1 - who) * H + after
         self.layer_members = {layer: np.nonzero(self.hlayer == layer)[0] for layer in self.layers}
 
-        # After the turn: raw mover score x vs opponent b -> scores, as flat cells or terminal.
+    def _plan_after(self) -> None:
+        """After the turn: raw mover score x vs opponent b -> the next cell, or the end of the game
+        (:meth:`hogkit.turn.Turn.after`)."""
+        goal = self.goal
         self.xmax = goal - 1 + int(self.vals.max()) + int(self.bonus.max())
         self.xsize = self.xmax + 1
-        post = variant.rules["post_turn"]
-        self.post_cell = np.zeros((2, goal, self.xsize), dtype=np.int64)  # s0 * goal + s1
-        self.post_win = np.full((2, goal, self.xsize), -1.0)  # P(player 0 wins) if over
         # (mover, slot, b, x) -> the next mover's view: cell m * goal + o of the next mover's and
         # the other's score, or goal**2 / goal**2 + 1 if player 0 / 1 won. Slot 0: the other
         # player moves next; 1: the same player (an extra turn); 2: a Pork Chop (scores swap).
         self.post_flat = np.zeros((2, 3, goal, self.xsize), dtype=np.int64)
         for b in range(goal):
             for x in range(self.xsize):
-                if post.kind == "swap":
-                    m, o = (b, x) if post.hook(x, b) else (x, b)
-                else:
-                    m, o = post.hook(x), b
+                m, o, _ = self.turn.after(x, b)
                 self.post_flat[:, 2, b, x] = x * goal + b if x < goal else goal * goal
                 for who in range(2):
                     s0, s1 = (m, o) if who == 0 else (o, m)
                     if m >= goal or o >= goal:
-                        self.post_win[who, b, x] = 1.0 if s0 >= goal else 0.0
                         self.post_flat[who, :2, b, x] = goal * goal + (0 if s0 >= goal else 1)
                     else:
-                        self.post_cell[who, b, x] = s0 * goal + s1
                         self.post_flat[who, 1, b, x] = m * goal + o
                         self.post_flat[who, 0, b, x] = o * goal + m
         self.post_flat = self.post_flat.ravel()
-        self._plan_parts()
 
     def _plan_parts(self) -> None:
         """Split each (mover, choice) into parts: hidden states that score alike and move to the
         same block of next contexts. A part is evaluated once for its whole block.
 
-        The block is the smallest run of innermost hidden fields (see LAYOUT) that keeps each
+        The block is the smallest run of innermost slots (see :data:`hogkit.turn.LAYOUT`) that keeps each
         part's next contexts together; ``part_pick`` (row ``who * C + choice``) says where each
         hidden state's value sits among the parts' blocks.
         """
         H, C = self.nh, self.nchoice
-        slot = np.where(self.rolls == CHOP, 2, np.where(self.nextctx // H == np.arange(2)[:, None, None], 1, 0))
-        code = np.where(self.rolls > 0, self.rolls - 1, np.where(self.rolls == 0, 20, self.chop_row))
+        slot = np.where(self.rolls == SPECIAL, 2, np.where(self.nextctx // H == np.arange(2)[:, None, None], 1, 0))
+        code = self.rows.code(self.rolls)
         keys = (code * 100 + self.bonus) * 3 + slot
-        sizes = [len({getattr(h, name) for h in self.hidden}) for name in LAYOUT]
-        for inner in range(len(LAYOUT) + 1):
-            block = int(np.prod(sizes[len(LAYOUT) - inner:]))
+        sizes = self.turn.sizes()
+        for inner in range(len(sizes) + 1):
+            block = int(np.prod(sizes[len(sizes) - inner:]))
             if all(len(np.unique(self.nextctx[w, keys[w, :, c] == k, c] // block)) == 1
                    for w in range(2) for c in range(C) for k in np.unique(keys[w, :, c])):
                 break
@@ -316,7 +258,7 @@ class Model:
         w, cs = who[:, None], np.arange(C)[None, :]
         code = self.part_code[w, cs]  # [cells, choices, parts]
         wild = self.wild_flat[(mover * g + opp) + who * g * g][:, None, None]
-        row = np.where(code < 10, code + 10 * wild, np.where(code == 20, 20 + opp[:, None, None], code))
+        row = self.rows.place(code, wild, opp[:, None, None])
         base = (((who[:, None, None] * 3 + self.part_slot[w, cs]) * g + opp[:, None, None]) * self.xsize
                 + mover[:, None, None] + self.part_bonus[w, cs])
         plan = np.stack([row, base, self.part_block[w, cs]], axis=-1).reshape(len(who) * C, self.nparts, 3)
