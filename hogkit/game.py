@@ -26,7 +26,6 @@ from hogkit.variant import Variant
 
 Strategy = Callable[[int, int], int]
 Dice = Callable[[], int]
-PORK_CHOP = SPECIAL
 
 
 @dataclass(frozen=True)
@@ -199,7 +198,7 @@ def play(
             return outcome
 
         points = 0
-        if plan.rolls != PORK_CHOP:
+        if plan.rolls != SPECIAL:
             points = take_turn(variant, plan.rolls, state.opponent_score, recording_dice)
         state, record = finish_turn(variant, state, plan, points, later_rules=later_rules)
         result.turns.append(replace(record, outcomes=tuple(rolled)))
