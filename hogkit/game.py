@@ -21,7 +21,7 @@ from itertools import combinations_with_replacement
 from math import factorial
 
 from hogkit.shipped.dice import four_sided, make_test_dice, six_sided
-from hogkit.turn import SIDES, SPECIAL, View, turn_of
+from hogkit.turn import SIDES, SPECIAL, Turn, View, turn_of
 from hogkit.variant import Variant
 
 Strategy = Callable[[int, int], int]
@@ -96,9 +96,9 @@ def other(who: int) -> int:
     return 1 - who
 
 
-def _memory(variant: Variant, state: TurnState) -> View:
+def _memory(turn: Turn, state: TurnState) -> View:
     """STATE's memory as the mover sees it."""
-    turn = turn_of(variant)
+    variant = turn.variant
     if len(state.memory) != len(turn.slots):
         raise ValueError(f"a state of {variant.name} remembers {len(turn.slots)} values, not "
                          f"{len(state.memory)}: make it with start_state")
@@ -111,7 +111,7 @@ def plan_turn(variant: Variant, state: TurnState, choice: int, *, later_rules: b
     if type(choice) is not int or choice not in legal:
         raise ValueError(f"illegal number of dice {choice!r}: a strategy must return one of {legal}")
     turn = turn_of(variant)
-    rolls = turn.rolls(_memory(variant, state), choice, later=later_rules)
+    rolls = turn.rolls(_memory(turn, state), choice, later=later_rules)
     return TurnPlan(choice, rolls, turn.sides(state.mover_score, state.opponent_score))
 
 
@@ -127,7 +127,7 @@ def finish_turn(
     turn = turn_of(variant)
     who = state.who
     player, opponent = state.mover_score, state.opponent_score
-    move = turn.resolve(_memory(variant, state), plan.rolls, later=later_rules)
+    move = turn.resolve(_memory(turn, state), plan.rolls, later=later_rules)
     events: list[str] = []
     swapped = False
     if plan.rolls == SPECIAL:

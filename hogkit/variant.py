@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import tomllib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from hogkit.errors import HogkitError, SpecError
@@ -60,6 +61,11 @@ class Variant:
     scoring: Scoring = Scoring()
 
     def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        """The hash, worked out once: a variant keys the caches of every layer above it."""
         return hash((self.name, self.goal, tuple(r.id for r in self.rules.values()),
                      tuple(self.points.items()), self.contest_name_field, self.ok_tests, self.scoring))
 

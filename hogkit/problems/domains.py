@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from hogkit.turn import turn_of
 from hogkit.variant import Variant
@@ -163,8 +164,10 @@ class CycleSamples:
 Domain = Ints | OneOf | TestDice | Strategies | GameStart | ScoreWalk | CycleSamples
 
 
+@lru_cache(maxsize=32)
 def max_turn_points(variant: Variant) -> int:
-    """The most points one turn of VARIANT can score, bonus and boost included."""
+    """The most points one turn of VARIANT can score, bonus and boost included (worked out once a
+    variant: graders ask it for every answer they judge)."""
     turn = turn_of(variant)
     zero = turn.rule("zero").hook
     points = max(10 * DICE_FACES, *(zero(score) for score in range(variant.goal)))

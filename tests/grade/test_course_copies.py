@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -128,7 +127,7 @@ def test_thousands_of_debug_lines_do_not_hide_the_answer():
     assert lost(noisy) == []
 
 
-KIT = Path(__file__).resolve().parents[1] / "student_skeleton"
+KIT = ROOT / "student_skeleton"
 TRACED = '''
 from ucb import trace, log
 
