@@ -26,14 +26,11 @@ def contest_figures(variant: Variant, tables_a, tables_b, *, goal: int | None = 
     win rates in both seats (shapes as in :func:`win_rates`).
 
     The values of one backward pass hold both seatings: P(A wins) from the start with A to move,
-    and from the start with B to move (where B went first). Only a variant whose rules tell player
-    0 from player 1 (an asymmetric Hog Wild) needs a second pass.
+    and from the start with B to move (where B went first). The turn statement gives every rule
+    the mover's view, never the seats (:mod:`hogkit.turn`), so one pass is enough.
     """
-    if model_for(variant, goal).symmetric:
-        starts = _start_values_by_seat(variant, tables_a, tables_b, goal=goal, seats=(0, 1))
-        return (starts[:, 0] + starts[:, 1]) / 2
-    first = win_rates(variant, tables_a, tables_b, goal=goal)
-    return (first + 1 - win_rates(variant, tables_b, tables_a, goal=goal)) / 2
+    starts = _start_values_by_seat(variant, tables_a, tables_b, goal=goal, seats=(0, 1))
+    return (starts[:, 0] + starts[:, 1]) / 2
 
 
 def _start_values_by_seat(variant: Variant, tables0, tables1, *, goal: int | None,

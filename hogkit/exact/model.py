@@ -100,10 +100,6 @@ class Model:
         self.chop_row = rows.special  # a special move rolls nothing: all zeros here, one sure 0 in the chunks
         self.vals = np.vstack([self.vals, np.zeros((1, nnz), dtype=np.int64)])
         self.probs = np.vstack([self.probs, np.zeros((1, nnz))])
-        # Every rule sees the mover and the other player, never the seats, so one backward pass
-        # gives both seatings (see contest_figures).
-        self.wild_flat = np.concatenate([self.wild.ravel(), self.wild.ravel()])
-        self.symmetric = True
         # The outcomes of each row in chunks of CHUNK, so short rows are not padded to the longest.
         # A Pork Chop scores nothing for sure; one more row, with no outcomes, marks unused parts.
         live = [list(zip(v[p > 0], p[p > 0], strict=True)) for v, p in zip(self.vals, self.probs, strict=True)]
@@ -242,7 +238,7 @@ class Model:
         opp = total - mover
         w, cs = who[:, None], np.arange(C)[None, :]
         code = self.part_code[w, cs]  # [cells, choices, parts]
-        wild = self.wild_flat[(mover * g + opp) + who * g * g][:, None, None]
+        wild = self.wild[mover, opp][:, None, None]
         row = self.rows.place(code, wild, opp[:, None, None])
         base = (((who[:, None, None] * 3 + self.part_slot[w, cs]) * g + opp[:, None, None]) * self.xsize
                 + mover[:, None, None] + self.part_bonus[w, cs])
