@@ -7,15 +7,17 @@ import sys
 from dataclasses import replace
 from functools import cache
 
-from hogkit.game import TurnState, turn_outcomes
+from hogkit.game import TurnState, start_state, turn_outcomes
+from hogkit.turn import turn_of
 from hogkit.variant import Variant
 
 
 def reference_win_rate(variant: Variant, table0: list[list[int]], table1: list[list[int]], goal: int) -> float:
-    """P(player 0 wins), by memoized recursion over every reachable full state."""
+    """P(player 0 wins), by memoized recursion over every reachable full state (counts kept
+    modulo their size, as the rules only look at them that way)."""
     tables = (table0, table1)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
-    trot = variant.rule("extra_turn") is not None
+    turn = turn_of(variant)
 
     @cache
     def value(state: TurnState) -> float:
@@ -24,8 +26,7 @@ def reference_win_rate(variant: Variant, table0: list[list[int]], table1: list[l
         choice = int(tables[state.who][state.mover_score][state.opponent_score])
         total = 0.0
         for p, nxt in turn_outcomes(variant, state, choice):
-            nxt = replace(nxt, turn=nxt.turn % 8 if trot else 0)
-            total += p * value(nxt)
+            total += p * value(replace(nxt, memory=turn.normal(nxt.memory)))
         return total
 
-    return value(TurnState())
+    return value(start_state(variant))

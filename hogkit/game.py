@@ -3,12 +3,13 @@
 A turn is split in three so that a simulation (dice drawn one by one) and an exact evaluation
 (every outcome with its probability) go through the same code:
 
-* :func:`plan_turn` reads the strategy's choice: Pork Chop or dice, and which dice (Hog Wild);
+* :func:`plan_turn` reads the strategy's choice: a special move or dice, and which dice;
 * :func:`take_turn` (simulation) or :func:`points_distribution` (exact) gives the turn's points;
 * :func:`finish_turn` adds them and applies every later rule in order: bonus, post-turn rule,
   extra turn. The goal is checked only after that, so a swap can hand the opponent the win.
 
-Every rule effect calls the rule's own reference function from :mod:`hogkit.rules`.
+What each step does, and what the game remembers, is stated once in :mod:`hogkit.turn`; every rule
+effect calls the rule's own reference function from :mod:`hogkit.rules`.
 """
 
 from __future__ import annotations
@@ -20,23 +21,21 @@ from itertools import combinations_with_replacement
 from math import factorial
 
 from hogkit.shipped.dice import four_sided, make_test_dice, six_sided
+from hogkit.turn import SIDES, SPECIAL, Turn, View, turn_of
 from hogkit.variant import Variant
 
 Strategy = Callable[[int, int], int]
 Dice = Callable[[], int]
-PORK_CHOP = -1
 
 
 @dataclass(frozen=True)
 class TurnState:
-    """Everything that decides the rest of a game: scores, who moves, and each rule's memory."""
+    """Everything that decides the rest of a game: scores, who moves, and what the rules remember
+    (the slots of :class:`hogkit.turn.Turn`, as player 0 sees them; see :func:`start_state`)."""
 
     scores: tuple[int, int] = (0, 0)
     who: int = 0
-    last_rolls: tuple[int, int] = (0, 0)  # Feral Hogs: each player's previous choice
-    turn: int = 0  # Time Trot: turns so far (every turn counts)
-    after_extra: bool = False  # Time Trot: this turn is an extra turn
-    chop_used: tuple[bool, bool] = (False, False)  # Pork Chop: used by each player
+    memory: View = ()
 
     @property
     def mover_score(self) -> int:
@@ -47,6 +46,11 @@ class TurnState:
     def opponent_score(self) -> int:
         """Score of the player waiting."""
         return self.scores[1 - self.who]
+
+
+def start_state(variant: Variant, scores: tuple[int, int] = (0, 0), *, who: int = 0) -> TurnState:
+    """A game of VARIANT at SCORES, player WHO to move, every memory at its start."""
+    return TurnState(scores=scores, who=who, memory=turn_of(variant).start)
 
 
 @dataclass(frozen=True)
@@ -92,80 +96,66 @@ def other(who: int) -> int:
     return 1 - who
 
 
+def _memory(turn: Turn, state: TurnState) -> View:
+    """STATE's memory as the mover sees it."""
+    variant = turn.variant
+    if len(state.memory) != len(turn.slots):
+        raise ValueError(f"a state of {variant.name} remembers {len(turn.slots)} values, not "
+                         f"{len(state.memory)}: make it with start_state")
+    return turn.seen_by(state.memory, state.who)
+
+
 def plan_turn(variant: Variant, state: TurnState, choice: int, *, later_rules: bool = True) -> TurnPlan:
     """Resolve a strategy's CHOICE into the dice rolled this turn (or a Pork Chop)."""
     legal = variant.legal_rolls if later_rules else tuple(range(11))
     if type(choice) is not int or choice not in legal:
         raise ValueError(f"illegal number of dice {choice!r}: a strategy must return one of {legal}")
-    rolls = choice
-    chop = variant.rule("special_move")
-    if chop is not None and later_rules:
-        rolls = chop.hook(choice, state.chop_used[state.who])
-    wild = variant.rule("dice_select")
-    sides = 4 if wild is not None and wild.hook(*state.scores) else 6
-    return TurnPlan(choice, rolls, sides)
+    turn = turn_of(variant)
+    rolls = turn.rolls(_memory(turn, state), choice, later=later_rules)
+    return TurnPlan(choice, rolls, turn.sides(state.mover_score, state.opponent_score))
 
 
 def take_turn(variant: Variant, num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
     """Points for a turn of NUM_ROLLS dice (0: the zero-dice rule), after any boost."""
-    if num_rolls == 0:
-        points = variant.rules["zero_dice"].hook(opponent_score)
-    else:
-        points = variant.rules["dice_outcome"].hook(num_rolls, dice)
-    boost = variant.rule("boost")
-    return boost.hook(points) if boost is not None else points
+    return turn_of(variant).points(num_rolls, opponent_score, dice)
 
 
 def finish_turn(
     variant: Variant, state: TurnState, plan: TurnPlan, points: int, *, later_rules: bool = True
 ) -> tuple[TurnState, TurnRecord]:
     """Add POINTS for the mover and apply the bonus, post-turn and extra-turn rules."""
+    turn = turn_of(variant)
     who = state.who
     player, opponent = state.mover_score, state.opponent_score
+    move = turn.resolve(_memory(turn, state), plan.rolls, later=later_rules)
     events: list[str] = []
-    bonus, swapped = 0, False
-    last_rolls, chop_used = list(state.last_rolls), list(state.chop_used)
-    if plan.rolls == PORK_CHOP:
+    swapped = False
+    if plan.rolls == SPECIAL:
         player, opponent = opponent, player
-        chop_used[who] = True
         swapped = True
-        events.append("Pork Chop! The scores swap.")
+        events.append(f"{turn.rule('choice').title}! The scores swap.")
     else:
         player += points
-        feral = variant.rule("bonus")
-        if feral is not None and later_rules:
-            bonus = feral.hook(plan.choice, state.last_rolls[who])
+        for rule, bonus in move.bonuses:
             player += bonus
-            last_rolls[who] = plan.choice
             if bonus:
-                events.append(f"{feral.title}! +{bonus}")
-        post = variant.rules["post_turn"]
-        if post.kind == "swap":
-            if post.hook(player, opponent):
-                player, opponent = opponent, player
-                swapped = True
-                events.append(f"{post.title}!")
-        else:
-            updated = post.hook(player)
-            if updated != player:
-                events.append(f"{post.title}! {player} -> {updated}")
-            player = updated
-    trot = variant.rule("extra_turn")
-    extra = bool(trot is not None and later_rules and trot.hook(plan.choice, state.turn, state.after_extra))
-    if extra:
-        events.append(f"{trot.title}! Player {who} goes again.")
+                events.append(f"{rule.title}! +{bonus}")
+        post = turn.rule("after")
+        updated, other_score, acted = turn.after(player, opponent)
+        if acted and post.kind == "swap":
+            swapped = True
+            events.append(f"{post.title}!")
+        elif acted:
+            events.append(f"{post.title}! {player} -> {updated}")
+        player, opponent = updated, other_score
+    if move.extra:
+        events.append(f"{turn.rule('extra').title}! Player {who} goes again.")
     scores = (player, opponent) if who == 0 else (opponent, player)
-    new_state = TurnState(
-        scores=scores,
-        who=who if extra else other(who),
-        last_rolls=(last_rolls[0], last_rolls[1]),
-        turn=state.turn + 1,
-        after_extra=extra,
-        chop_used=(chop_used[0], chop_used[1]),
-    )
+    new_state = TurnState(scores=scores, who=who if move.extra else other(who),
+                          memory=turn.seen_by(move.after, who))
     record = TurnRecord(
-        who=who, plan=plan, before=state.scores, after=scores, points=points, bonus=bonus,
-        swapped=swapped, extra_turn=extra, events=tuple(events),
+        who=who, plan=plan, before=state.scores, after=scores, points=points, bonus=move.bonus,
+        swapped=swapped, extra_turn=move.extra, events=tuple(events),
     )
     return new_state, record
 
@@ -194,13 +184,13 @@ def play(
     False switches off the rule of Problem 5b (like ``play(..., feral_hogs=False)``).
     """
     goal = variant.goal if goal is None else goal
-    state = TurnState(scores=(score0, score1))
+    state = start_state(variant, (score0, score1))
     result = GameResult(scores=state.scores)
     strategies = (strategy0, strategy1)
     while not is_over(state, goal):
         plan = plan_turn(variant, state, strategies[state.who](*_view(state)), later_rules=later_rules)
         rolled: list[int] = []
-        source = wild_dice if plan.sides == 4 else dice
+        source = dice if plan.sides == SIDES[0] else wild_dice
 
         def recording_dice(source: Dice = source, rolled: list[int] = rolled) -> int:
             outcome = source()
@@ -208,7 +198,7 @@ def play(
             return outcome
 
         points = 0
-        if plan.rolls != PORK_CHOP:
+        if plan.rolls != SPECIAL:
             points = take_turn(variant, plan.rolls, state.opponent_score, recording_dice)
         state, record = finish_turn(variant, state, plan, points, later_rules=later_rules)
         result.turns.append(replace(record, outcomes=tuple(rolled)))
@@ -243,18 +233,18 @@ def roll_distribution(roll_dice: Callable, num_rolls: int, sides: int) -> tuple[
 
 def points_distribution(variant: Variant, plan: TurnPlan, opponent_score: int) -> list[tuple[int, float]]:
     """Exact distribution of the points a planned turn scores (before bonus and later rules)."""
-    if plan.rolls == PORK_CHOP:
+    if plan.rolls == SPECIAL:
         return [(0, 1.0)]
-    boost = variant.rule("boost")
+    turn = turn_of(variant)
     if plan.rolls == 0:
-        raw = [(variant.rules["zero_dice"].hook(opponent_score), 1.0)]
+        raw = [(turn.rule("zero").hook(opponent_score), 1.0)]
     else:
-        raw = roll_distribution(variant.rules["dice_outcome"].hook, plan.rolls, plan.sides)
-    if boost is None:
+        raw = roll_distribution(turn.rule("roll").hook, plan.rolls, plan.sides)
+    if not turn.rules("boost"):
         return list(raw)
     boosted: dict[int, float] = {}
     for points, p in raw:
-        key = boost.hook(points)
+        key = turn.boost(points)
         boosted[key] = boosted.get(key, 0.0) + p
     return sorted(boosted.items())
 

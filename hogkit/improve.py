@@ -2,7 +2,7 @@
 that improves a table against fixed opponents (or against itself).
 
 Both work on one pair of tables at a time, in the layout of :func:`hogkit.exact.backward`'s W
-for one pair (flat), from the reads :attr:`Model.state_reads` plans once for every choice of
+for one pair (flat), from the reads :func:`hogkit.exact.reads.state_reads` plans once for every choice of
 every cell. A pass reads, diagonal by diagonal from the highest score sum down, what every
 choice is worth in every hidden state; each table entry takes the choice with the best chance
 for its mover, weighted by how often the tables played so far reach each hidden state; and the
@@ -19,7 +19,7 @@ from functools import lru_cache
 import numpy as np
 from threadpoolctl import threadpool_limits
 
-from hogkit.exact import Model, gather_reads, pair_backward, picked_reads
+from hogkit.exact import Model, gather_reads, pair_backward, picked_reads, state_reads
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class _Plan:
 @lru_cache(maxsize=8)
 def _plan(model: Model) -> _Plan:
     """MODEL's :class:`_Plan`, worked out once."""
-    reads, P, C, block = model.state_reads, model.nparts, model.nchoice, model.block
+    reads, P, C, block = state_reads(model), model.nparts, model.nchoice, model.block
     in_use = np.arange(P) < reads.used[:, None]
     pick = np.zeros((2, model.nh, C * P * block))
     for who in range(2):
@@ -84,7 +84,7 @@ def occupancy(model: Model, both: np.ndarray) -> np.ndarray:
     """How likely play of the pair BOTH (columns ``[who, mover, opp]``) reaches each state, player
     0 moving first, as a flat array in the layout of W (see :func:`new_values`)."""
     g, C, P, block = model.goal, model.nchoice, model.nparts, model.block
-    reads, starts = model.state_reads, model.diagonal_starts
+    reads, starts = state_reads(model), model.diagonal_starts
     places, _ = model.state_places
     cols, entry, _, index, probs, diag_chunk = picked_reads(model, both, reads=reads)
     occ = np.zeros(model.nblock * (g * g + 2) * block)
@@ -225,7 +225,7 @@ class _Stretch:
 def _every_choice(model: Model, plan: _Plan, first: int, lo: int, hi: int) -> _Stretch:
     """The reads of every choice of the cells LO to HI (cells of all diagonals back to back) of
     the diagonal whose first cell is FIRST."""
-    reads, C, P = model.state_reads, model.nchoice, model.nparts
+    reads, C, P = state_reads(model), model.nchoice, model.nparts
     c0, c1 = plan.chunk_end[lo * C], plan.chunk_end[hi * C]
     q0, q1 = plan.part_first[lo * C], plan.part_first[hi * C]
     return _Stretch(reads.index[c0:c1].astype(np.intp), np.take(reads.chances, reads.chance[c0:c1], axis=0),
@@ -235,7 +235,7 @@ def _every_choice(model: Model, plan: _Plan, first: int, lo: int, hi: int) -> _S
 def _chosen_reads(model: Model, plan: _Plan, cols: np.ndarray, seat: int) -> list[_Stretch]:
     """For each diagonal, the reads of the choice COLS (one a cell, cells of all diagonals back
     to back) in the cells of SEAT: what a seat no pair improves needs."""
-    reads, C, P, starts = model.state_reads, model.nchoice, model.nparts, model.diagonal_starts
+    reads, C, P, starts = state_reads(model), model.nchoice, model.nparts, model.diagonal_starts
     cells = np.nonzero(model.all_who == seat)[0]
     entry = cells * C + cols[cells]
     cell_first, index, probs = gather_reads(reads, entry)

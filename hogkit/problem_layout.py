@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hogkit.rules import Rule
+from hogkit.rules import Rule, family_of, teaching_order
 
 PHASE_TITLES = {1: "Simulator", 2: "Commentary", 3: "Strategies"}
 # The file of the kit that holds Problem 12's final_strategy (the seed: `python3 calc.py` measures
@@ -80,17 +80,20 @@ def post_turn_strategy_name(post_turn: Rule) -> str:
     return "swap_strategy" if post_turn.kind == "swap" else "square_strategy"
 
 
+def taught_in(rules: dict[str, Rule], problem: str) -> list[Rule]:
+    """The rules (family -> rule) whose family PROBLEM asks for, in the order students meet them."""
+    return [rules[f] for f in teaching_order() if f in rules and family_of(rules[f]).problem == problem]
+
+
 def problem_ids(rules: dict[str, Rule]) -> list[str]:
-    """The ids of the problems a kit with these rules (family -> rule) has."""
-    has_5b = any(f in rules for f in ("bonus", "extra_turn", "special_move"))
+    """The ids of the problems a kit with these rules (family -> rule) has: 5b only for a later rule."""
+    has_5b = bool(taught_in(rules, "05b"))
     return [pid for pid in PROBLEM_PHASES if pid != "05b" or has_5b]
 
 
 def build_problems(rules: dict[str, Rule], points: dict[str, int]) -> list[Problem]:
     """Lay out the problems for a variant's rules (family -> rule) and points (id -> points)."""
-    later = [rules[f] for f in ("bonus", "extra_turn", "special_move") if f in rules]
-    boost = [rules["boost"]] if "boost" in rules else []
-    select = [rules["dice_select"]] if "dice_select" in rules else []
+    later, boost, select = (taught_in(rules, problem) for problem in ("05b", "03", "05a"))
     zero, post = rules["zero_dice"], rules["post_turn"]
 
     def fns(rs: list[Rule]) -> tuple[str, ...]:

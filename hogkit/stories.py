@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hogkit.game import TurnRecord, TurnState, finish_turn, is_over, plan_turn, take_turn
+from hogkit.game import TurnRecord, finish_turn, is_over, plan_turn, start_state, take_turn
 from hogkit.rules import Story
 from hogkit.shipped.dice import make_test_dice
 from hogkit.variant import Variant
@@ -24,13 +24,13 @@ def replay_story(variant: Variant, story: Story) -> list[ReplayedTurn]:
 
     Raises ValueError if a turn is taken by a player other than the one the rules say moves.
     """
-    state = TurnState(scores=story.start)
+    state = start_state(variant, story.start)
     replayed: list[ReplayedTurn] = []
-    for turn in story.turns:
+    for number, turn in enumerate(story.turns):
         if is_over(state, variant.goal):
-            raise ValueError(f"the game is over before turn {state.turn}")
+            raise ValueError(f"the game is over before turn {number}")
         if state.who != turn.player:
-            raise ValueError(f"turn {state.turn}: player {state.who} moves, not player {turn.player}")
+            raise ValueError(f"turn {number}: player {state.who} moves, not player {turn.player}")
         plan = plan_turn(variant, state, turn.rolls)
         points = 0
         if plan.rolls > 0:

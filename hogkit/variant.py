@@ -9,20 +9,18 @@ from __future__ import annotations
 import os
 import tomllib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from hogkit.errors import HogkitError, SpecError
 from hogkit.problem_layout import Problem, build_problems, problem_ids
-from hogkit.rules import FAMILIES, REQUIRED_FAMILIES, RULES, Rule, rules_of_family
+from hogkit.rules import FAMILIES, RULES, SHARED_STEPS, Rule, required_families, rules_of_family, teaching_order
 
 DEFAULT_VARIANT = "fa19"
 NAME_FIELDS = ("PLAYER_NAME", "TEAM_NAME")
 TOP_LEVEL_KEYS = {"name", "title", "seed", "goal", "contest_name_field", "rules", "points", "ok_tests", "scoring"}
 SCORING_KEYS = ("correctness", "checkpoint", "composition")
 GOAL_RANGE = (10, 200)
-TEACHING_ORDER = (
-    "dice_outcome", "zero_dice", "boost", "post_turn", "dice_select", "bonus", "extra_turn", "special_move"
-)
 
 
 def variants_dir() -> Path:
@@ -63,6 +61,11 @@ class Variant:
     scoring: Scoring = Scoring()
 
     def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        """The hash, worked out once: a variant keys the caches of every layer above it."""
         return hash((self.name, self.goal, tuple(r.id for r in self.rules.values()),
                      tuple(self.points.items()), self.contest_name_field, self.ok_tests, self.scoring))
 
@@ -78,7 +81,7 @@ class Variant:
     @property
     def rules_as_taught(self) -> list[Rule]:
         """The rules in the order students meet them in the problems (not the order they apply)."""
-        return [self.rules[f] for f in TEACHING_ORDER if f in self.rules]
+        return [self.rules[f] for f in teaching_order() if f in self.rules]
 
     @property
     def problems(self) -> list[Problem]:
@@ -202,7 +205,7 @@ def _parse_rules(table: dict, source: str) -> dict[str, Rule]:
                 source, key, f"{rule_id!r} is a {rule.family} rule", f"choose one of {options}"
             )
         chosen[family] = rule
-    for family in REQUIRED_FAMILIES:
+    for family in required_families():
         if family not in chosen:
             options = ", ".join(r.id for r in rules_of_family(family))
             raise SpecError(source, f"rules.{family}", "missing", f"choose one of {options}")
@@ -212,6 +215,13 @@ def _parse_rules(table: dict, source: str) -> dict[str, Rule]:
 
 def _check_combination(rules: dict[str, Rule], source: str) -> None:
     """Reject combinations the engine cannot order unambiguously."""
+    steps: dict[str, str] = {}
+    for family in rules:
+        step = FAMILIES[family].step
+        if step in steps and step not in SHARED_STEPS:
+            raise SpecError(source, f"rules.{family}", f"a turn takes one {step} rule, and rules.{steps[step]} is one",
+                            "keep one of them")
+        steps[step] = family
     if "special_move" in rules:
         if rules["post_turn"].kind != "swap":
             raise SpecError(

@@ -2,20 +2,46 @@
 contest check (``contest_check.py``), in both folders of the kit.
 
 ``calc.py`` knows no rule, and ``calc_model.json`` holds no answer: it says how a turn of this
-kit is put together (which of the student's functions score a turn, change the scores afterwards,
-pick the dice or decide what a player must remember, and with which arguments) and how each
-hidden state follows from the last (the hidden states of :class:`hogkit.exact.Model`). ``calc.py``
-asks the student's own ``hog.py`` for everything the rules decide, so the kit ships neither the
-Free Bacon nor the swap table, nor any other answer.
+kit is put together, as :mod:`hogkit.turn` states it (which of the student's functions score a
+turn, change the scores afterwards, pick the dice or act as a later rule, with which arguments),
+and how each hidden state follows from the last. ``calc.py`` asks the student's own ``hog.py``
+for everything the rules decide, so the kit ships neither the Free Bacon nor the swap table, nor
+any other answer.
+
+calc_model.json, format 3 (one key a line), holds:
+
+* ``format``, ``about`` (what the file is, for a reader), ``variant``, ``title``, ``goal``;
+* ``entry``: the file of Problem 12's ``final_strategy``;
+* ``choices``: the legal choices, in column order (column = choice - choices[0]);
+* ``points``: the function that scores a turn, ``points(num_rolls, opponent_score, dice)``;
+* ``after``: [function, ``"swap"`` or ``"update"``]: ``swap(player, opponent)`` true swaps the
+  scores, ``update(player)`` is the mover's new score;
+* ``wild``: the function of (score, opponent_score) that says the turn rolls four-sided dice, or
+  null;
+* ``hooks``: the later rules, each key [function, inputs]: ``rolls`` gives the dice a choice
+  means (-1: a special move that swaps the scores), ``bonus`` extra points, ``extra`` whether
+  the mover moves again; each input is ``choice`` or one of ``fields``;
+* ``problems``: the problem that asks for each function calc.py calls;
+* ``fields``: the hidden fields, as the mover sees them: ``own_last`` (the mover's previous number
+  of dice), ``turn`` (the turn number mod 8), ``after_extra`` (this turn is an extra one),
+  ``own_used`` (the mover has made their special move); a field the kit's rules do not keep is 0;
+* ``hidden``: every hidden state, its value of each field;
+* ``start``: the hidden state a game starts in;
+* ``next``: ``next[h * C + c]`` (C choices) is the next mover's hidden state after a turn from
+  hidden state h with choice column c: [not special, no extra turn], [not special, extra turn],
+  [special move, no extra turn], [special move, extra turn] (-1: the rules never give that turn);
+* ``baselines``: what to compare against: a number n is ``always_roll(n)``, ``{"function": f}``
+  the strategy f of the kit's hog.py.
+
+The field names are this format's own: each rule's :class:`hogkit.rules.Memory` says which field
+its slots are.
 """
 
 from __future__ import annotations
 
-import inspect
 import json
 
 from hogkit.contest_rules import contest_settings
-from hogkit.exact import Hidden, model_for
 from hogkit.generate.step import KitBuild
 from hogkit.problem_layout import (
     FINAL_STRATEGY_FILE,
@@ -24,6 +50,7 @@ from hogkit.problem_layout import (
     zero_dice_strategy_name,
 )
 from hogkit.shipped import shipped_text
+from hogkit.turn import LATER_STEPS, MOST_DICE, SPECIAL, Turn, hook_names, turn_of
 from hogkit.variant import Variant
 
 MODEL_FILE = "calc_model.json"
@@ -34,10 +61,8 @@ ABOUT = ("How a turn of this kit is put together, for calc.py, written by HogKit
          "remember, and how each hidden state follows from the last. What the rules decide comes from "
          "your hog.py, so calc.py counts the game your code plays.")
 # What calc.py passes for each parameter of a rule that remembers something between turns.
-HIDDEN_ARGUMENTS = {"num_rolls": "choice", "previous_rolls": "own_last", "turn_number": "turn",
-                    "after_extra": "after_extra", "chop_used": "own_used"}
-HIDDEN_FIELDS = ("own_last", "turn", "after_extra", "own_used")
-HOOK_FAMILIES = {"rolls": "special_move", "bonus": "bonus", "extra": "extra_turn"}
+CALC_FIELDS = ("own_last", "turn", "after_extra", "own_used")  # the hidden fields of format 3
+HOOK_KEYS = {"choice": "rolls", "bonus": "bonus", "extra": "extra"}  # the key of each later step's rule
 
 
 def baseline_strategies(variant: Variant) -> list[tuple[str, int | dict[str, str]]]:
@@ -50,58 +75,56 @@ def baseline_strategies(variant: Variant) -> list[tuple[str, int | dict[str, str
     return found
 
 
-def _next_states(model, *, feral: bool, trot: bool) -> list[list[int]]:
+def _next_states(turn: Turn) -> list[list[int]]:
     """For each (hidden state, choice) of the mover: the hidden state of the next mover after a
-    turn that was not / was a Pork Chop and did not / did earn an extra turn (-1: impossible)."""
-    index = {h: i for i, h in enumerate(model.hidden)}
+    turn that was not / was a special move and did not / did earn an extra turn (-1: the rules
+    never give that turn)."""
+    can_special, can_extra = turn.rule("choice") is not None, turn.rule("extra") is not None
     rows = []
-    for h in model.hidden:
-        for c in model.choices:
+    for view in turn.hidden_states():
+        for choice in turn.choices:
             row = []
-            for chop in (False, True):
-                own_last, own_used = (h.own_last, True) if chop else (c if feral else h.own_last, h.own_used)
-                turn = (h.turn + 1) % 8 if trot else 0
+            for special in (False, True):
+                # a choice of SPECIAL that is not a special move rolls dice (Pork Chop's second -1:
+                # ten); no variant both has such a choice and remembers the dice rolled
+                rolls = SPECIAL if special else MOST_DICE if choice == SPECIAL else choice
                 for extra in (False, True):
-                    if extra:
-                        after = Hidden(own_last, h.opp_last, turn, True, own_used, h.opp_used)
-                    else:
-                        after = Hidden(h.opp_last, own_last, turn, False, h.opp_used, own_used)
-                    row.append(index.get(after, -1))
+                    possible = (can_special or not special) and (can_extra or not extra)
+                    after = turn.hand_over(turn.remember(view, rolls, extra), extra)
+                    row.append(turn.index(after) if possible else -1)
             rows.append(row)
     return rows
 
 
 def calc_model_data(variant: Variant, *, goal: int | None = None) -> dict:
     """The model calc.py reads, as plain data (at GOAL, default the variant's goal)."""
-    model = model_for(variant, goal)
+    turn = turn_of(variant)
     problems = first_problems(variant.problems)
-    post, wild = variant.rules["post_turn"], variant.rule("dice_select")
-    hooks = {}
-    for key, family in HOOK_FAMILIES.items():
-        rule = variant.rule(family)
-        if rule is not None:
-            params = inspect.signature(rule.hook).parameters
-            hooks[key] = [rule.hook_name, [HIDDEN_ARGUMENTS[p] for p in params]]
+    post, wild = turn.rule("after"), turn.rule("dice")
+    hooks = {HOOK_KEYS[step]: [rule.hook_name, hook_names(turn, rule)] for step in LATER_STEPS
+             for rule in turn.rules(step)}
     names = ["take_turn", post.hook_name, *([wild.hook_name] if wild else []), *(h[0] for h in hooks.values())]
     baselines = baseline_strategies(variant)
     names += [spec["function"] for _, spec in baselines if isinstance(spec, dict)] + ["final_strategy"]
+    fields = [slot.field for slot in turn.slots]
     return {
         "format": FORMAT,
         "about": ABOUT,
         "variant": variant.name,
         "title": variant.title,
-        "goal": model.goal,
+        "goal": variant.goal if goal is None else goal,
         "entry": FINAL_STRATEGY_FILE,
-        "choices": [int(c) for c in model.choices],
+        "choices": list(turn.choices),
         "points": "take_turn",
         "after": [post.hook_name, post.kind],
         "wild": wild.hook_name if wild else None,
         "hooks": hooks,
         "problems": {name: problems[name] for name in names},
-        "fields": list(HIDDEN_FIELDS),
-        "hidden": [[int(getattr(h, name)) for name in HIDDEN_FIELDS] for h in model.hidden],
-        "start": int(model.h0),
-        "next": _next_states(model, feral="bonus" in hooks, trot="extra" in hooks),
+        "fields": list(CALC_FIELDS),
+        "hidden": [[int(dict(zip(fields, view, strict=True)).get(name, 0)) for name in CALC_FIELDS]
+                   for view in turn.hidden_states()],
+        "start": turn.index(turn.start),
+        "next": _next_states(turn),
         "baselines": baselines,
     }
 

@@ -17,10 +17,11 @@ from hogkit.generate.source import (
 )
 from hogkit.generate.turn_code import play_source, take_turn_source
 from hogkit.problem_layout import Problem, post_turn_strategy_name, zero_dice_strategy_name
-from hogkit.rules import Rule
+from hogkit.rules import Rule, family_of
 from hogkit.variant import Variant
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TAKE_TURN_PROBLEM = "03"  # the problem of take_turn: the rules it calls come before it in hog.py
 
 
 def _banner(title: str) -> str:
@@ -120,15 +121,12 @@ def render_hog(variant: Variant, *, table_rows: list[str] | None = None, about: 
         f"GOAL_SCORE = {variant.goal}  # The goal of Hog is to score {variant.goal} points.\n",
         _banner("Phase 1: Simulator"),
     ]
-    parts += _rule_functions(rules["dice_outcome"], variant, labels)
-    parts += _rule_functions(rules["zero_dice"], variant, labels)
-    if "boost" in rules:
-        parts += _rule_functions(rules["boost"], variant, labels)
+    taught = variant.rules_as_taught  # take_turn (Problem 3) after the rules of Problems 1 to 3
+    for rule in (r for r in taught if family_of(r).problem <= TAKE_TURN_PROBLEM):
+        parts += _rule_functions(rule, variant, labels)
     parts.append(take_turn_source(variant, problem=labels["take_turn"]))
-    parts += _rule_functions(rules["post_turn"], variant, labels)
-    for family in ("dice_select", "special_move", "bonus", "extra_turn"):
-        if family in rules:
-            parts += _rule_functions(rules[family], variant, labels)
+    for rule in (r for r in taught if family_of(r).problem > TAKE_TURN_PROBLEM):
+        parts += _rule_functions(rule, variant, labels)
     parts.append(
         'def other(who):\n    """Return the other player, for a player WHO numbered 0 or 1.\n\n'
         "    >>> other(0)\n    1\n    >>> other(1)\n    0\n    \"\"\"\n    return 1 - who\n"

@@ -1,12 +1,15 @@
 """Source text of ``take_turn`` and ``play`` for a variant, composed from its rules.
 
 Each rule contributes a few lines that call its own function (``is_swap``, ``feral_hogs_bonus``,
-...); the rule logic itself lives in :mod:`hogkit.rules`. The engine in :mod:`hogkit.game` runs
-the same steps in the same order, and the tests play both against each other.
+...) at the step of the turn :mod:`hogkit.turn` gives it, with what that statement says it is
+given and remembers; the rule logic itself lives in :mod:`hogkit.rules`. The engine in
+:mod:`hogkit.game` runs the same statement, and the tests play both against each other.
 """
 
 from __future__ import annotations
 
+from hogkit.rules import Rule
+from hogkit.turn import NUM_ROLLS, OWN, SPECIAL, Slot, Turn, turn_of
 from hogkit.variant import Variant
 
 
@@ -16,13 +19,13 @@ def _indent(lines: list[str], levels: int) -> list[str]:
 
 def take_turn_source(variant: Variant, *, problem: str) -> str:
     """``take_turn(num_rolls, opponent_score, dice=six_sided)`` for VARIANT."""
-    zero = variant.rules["zero_dice"]
-    boost = variant.rule("boost")
+    turn = turn_of(variant)
+    zero, boosts = turn.rule("zero"), turn.rules("boost")
     lines = [
         "def take_turn(num_rolls, opponent_score, dice=six_sided):",
         '    """Return the points a player scores in one turn of rolling NUM_ROLLS dice,',
         f"    using {zero.title} when NUM_ROLLS is 0"
-        + (f" and {boost.title} on the result." if boost else "."),
+        + (f" and {' and '.join(boost.title for boost in boosts)} on the result." if boosts else "."),
         "",
         "    num_rolls:       how many dice the player rolls (0 to 10).",
         "    opponent_score:  the opponent's total score.",
@@ -36,10 +39,9 @@ def take_turn_source(variant: Variant, *, problem: str) -> str:
         "    if num_rolls == 0:",
         f"        points = {zero.hook_name}(opponent_score)",
         "    else:",
-        "        points = roll_dice(num_rolls, dice)",
+        f"        points = {turn.rule('roll').hook_name}(num_rolls, dice)",
     ]
-    if boost:
-        lines.append(f"    points = {boost.hook_name}(points)")
+    lines += [f"    points = {boost.hook_name}(points)" for boost in boosts]
     lines += ["    return points", f"    # END PROBLEM {problem}"]
     return "\n".join(lines) + "\n"
 
@@ -78,18 +80,36 @@ def _play_doc(variant: Variant) -> list[str]:
     return doc
 
 
-def _turn_lines(variant: Variant) -> list[str]:
+def _argument(slot: Slot | None) -> str:
+    """How play passes a hook what it is given: ``num_rolls``, or the mover's value of a memory."""
+    if slot is None:
+        return NUM_ROLLS
+    return f"{slot.memory.name}[who]" if slot.side == OWN else slot.memory.name
+
+
+def _call(turn: Turn, rule: Rule) -> str:
+    return f"{rule.hook_name}({', '.join(_argument(slot) for slot in turn.inputs(rule))})"
+
+
+def _updates(rule: Rule, *, update: str) -> list[str]:
+    """The lines of play that change RULE's memory of kind UPDATE where the rule acts."""
+    lines = []
+    for memory in rule.memory:
+        if memory.update == update:
+            name = f"{memory.name}[who]" if memory.each else memory.name
+            value = {"dice": NUM_ROLLS, "count": f"{name} + 1", "used": "True"}[update]
+            lines.append(f"{name} = {value}")
+    return lines
+
+
+def _turn_lines(turn: Turn) -> list[str]:
     """Lines that add the turn's points and apply the bonus and post-turn rules."""
-    dice = "turn_dice" if variant.rule("dice_select") else "dice"
+    dice = "turn_dice" if turn.rule("dice") else "dice"
     lines = [f"player = player + take_turn(num_rolls, opponent, {dice})"]
-    bonus = variant.rule("bonus")
-    if bonus:
-        lines += [
-            f"if {bonus.play_flag}:",
-            f"    player = player + {bonus.hook_name}(num_rolls, last_rolls[who])",
-            "    last_rolls[who] = num_rolls",
-        ]
-    post = variant.rules["post_turn"]
+    for bonus in turn.rules("bonus"):
+        body = [f"player = player + {_call(turn, bonus)}", *_updates(bonus, update="dice")]
+        lines += [f"if {bonus.play_flag}:", *_indent(body, 1)] if bonus.play_flag else body
+    post = turn.rule("after")
     if post.kind == "swap":
         lines += [f"if {post.hook_name}(player, opponent):", "    player, opponent = opponent, player"]
     else:
@@ -97,17 +117,31 @@ def _turn_lines(variant: Variant) -> list[str]:
     return lines
 
 
+def _setup(turn: Turn) -> list[str]:
+    """One line for each rule that remembers something: its variables at their start values."""
+    lines = []
+    for _, memories in turn.memory_rules():
+        starts = [repr([memory.start] * 2) if memory.each else repr(memory.start) for memory in memories]
+        lines.append(f"{', '.join(memory.name for memory in memories)} = {', '.join(starts)}  "
+                     f"# {'; '.join(memory.note for memory in memories)}")
+    return lines
+
+
+def _extra_lines(turn: Turn, trot: Rule) -> list[str]:
+    """Lines that let the mover move again after an extra turn, and count the turns."""
+    condition = f"{trot.play_flag} and {_call(turn, trot)}" if trot.play_flag else _call(turn, trot)
+    flags = [memory.name for memory in trot.memory if memory.update == "extra"]
+    if not flags:
+        return [f"if not ({condition}):", "    who = other(who)", *_updates(trot, update="count")]
+    return [f"if {condition}:", *(f"    {name} = True" for name in flags), "else:",
+            f"    {', '.join(['who', *flags])} = other(who), {', '.join(['False'] * len(flags))}",
+            *_updates(trot, update="count")]
+
+
 def play_source(variant: Variant, *, problem: str) -> str:
     """``play(...)`` for VARIANT: the loop of Problem 5a, the rule of 5b, the commentary of 6."""
-    chop, trot = variant.rule("special_move"), variant.rule("extra_turn")
-    wild, bonus = variant.rule("dice_select"), variant.rule("bonus")
-    setup: list[str] = []
-    if bonus:
-        setup.append("last_rolls = [0, 0]  # Each player's number of dice on their previous turn")
-    if trot:
-        setup.append("turn, after_extra = 0, False  # Turn number; is this turn an extra one?")
-    if chop:
-        setup.append("chop_used = [False, False]  # Has each player used their Pork Chop?")
+    turn = turn_of(variant)
+    chop, trot, wild = turn.rule("choice"), turn.rule("extra"), turn.rule("dice")
     loop = [
         "strategy = strategy0 if who == 0 else strategy1",
         "player, opponent = (score0, score1) if who == 0 else (score1, score0)",
@@ -118,33 +152,24 @@ def play_source(variant: Variant, *, problem: str) -> str:
     if chop:
         loop += [
             f"if {chop.play_flag}:",
-            f"    num_rolls = {chop.hook_name}(num_rolls, chop_used[who])",
-            "if num_rolls == -1:",
-            "    chop_used[who] = True",
+            f"    num_rolls = {_call(turn, chop)}",
+            f"if num_rolls == {SPECIAL}:",
+            *_indent(_updates(chop, update="used"), 1),
             "    player, opponent = opponent, player",
             "else:",
         ]
-        loop += _indent(_turn_lines(variant), 1)
+        loop += _indent(_turn_lines(turn), 1)
     else:
-        loop += _turn_lines(variant)
+        loop += _turn_lines(turn)
     loop.append("score0, score1 = (player, opponent) if who == 0 else (opponent, player)")
-    if trot:
-        loop += [
-            f"if {trot.play_flag} and {trot.hook_name}(num_rolls, turn, after_extra):",
-            "    after_extra = True",
-            "else:",
-            "    who, after_extra = other(who), False",
-            "turn = turn + 1",
-        ]
-    else:
-        loop.append("who = other(who)")
+    loop += _extra_lines(turn, trot) if trot else ["who = other(who)"]
     loop.append("say = say(score0, score1)")
     header = "def play(" + ", ".join(play_signature(variant)) + "):"
     body = [
         *_play_doc(variant),
         "    who = 0  # Who is about to take a turn, 0 (first) or 1 (second)",
         f"    # BEGIN PROBLEM {problem}",
-        *_indent(setup, 1),
+        *_indent(_setup(turn), 1),
         "    while score0 < goal and score1 < goal:",
         *_indent(loop, 2),
         f"    # END PROBLEM {problem}",

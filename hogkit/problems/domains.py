@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
+from hogkit.turn import turn_of
 from hogkit.variant import Variant
 
 DICE_FACES = 6
@@ -162,16 +164,16 @@ class CycleSamples:
 Domain = Ints | OneOf | TestDice | Strategies | GameStart | ScoreWalk | CycleSamples
 
 
+@lru_cache(maxsize=32)
 def max_turn_points(variant: Variant) -> int:
-    """The most points one turn of VARIANT can score, bonus and boost included."""
-    zero = variant.rules["zero_dice"].hook
+    """The most points one turn of VARIANT can score, bonus and boost included (worked out once a
+    variant: graders ask it for every answer they judge)."""
+    turn = turn_of(variant)
+    zero = turn.rule("zero").hook
     points = max(10 * DICE_FACES, *(zero(score) for score in range(variant.goal)))
-    boost = variant.rule("boost")
-    if boost is not None:
-        points = max(boost.hook(p) for p in range(points + 1))
-    if variant.rule("bonus") is not None:
-        bonus = variant.rules["bonus"].hook
-        points += max(bonus(k, j) for k in range(11) for j in range(11))
+    points = max(turn.boost(p) for p in range(points + 1))
+    if turn.rules("bonus"):
+        points += max(turn.resolve(view, k).bonus for view in turn.hidden_states() for k in range(11))
     return points
 
 

@@ -9,19 +9,77 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-# The rule families, in the order their effects apply within a turn.
-FAMILIES = (
-    "special_move",  # Pork Chop: a move other than rolling dice
-    "dice_select",  # Hog Wild: which dice the turn uses
-    "dice_outcome",  # Pig Out / Sow Sad: what a roll of k dice scores
-    "zero_dice",  # Free Bacon / Pig Tail: what rolling zero dice scores
-    "boost",  # Hogtimus Prime: a change to the turn's points
-    "bonus",  # Feral Hogs: extra points that depend on history
-    "post_turn",  # Swine Swap / Square Swine: a change to the scores after the turn
-    "extra_turn",  # Time Trot: whether the same player moves again
+# The steps of a turn, in the order their effects apply (hogkit.turn says what each one does).
+STEPS = (
+    "choice",  # the choice becomes the dice rolled, or a special move (Pork Chop)
+    "dice",  # which dice the turn uses (Hog Wild)
+    "roll",  # what a roll of k dice scores (Pig Out / Sow Sad)
+    "zero",  # what rolling zero dice scores (Free Bacon / Pig Tail)
+    "boost",  # a change to the turn's points (Hogtimus Prime)
+    "bonus",  # extra points from the dice rolled and what the mover remembers (Feral Hogs)
+    "after",  # a change to the scores after the turn (Swine Swap / Square Swine)
+    "extra",  # whether the same player moves again (Time Trot)
+)
+# The steps a turn may take several rules of: boosts apply one after another, bonuses add up.
+SHARED_STEPS = ("boost", "bonus")
+# How a turn changes what a rule remembers (hogkit.turn applies them where the rule acts).
+UPDATES = (
+    "dice",  # the mover's value becomes the number of dice the turn rolls
+    "count",  # one more every turn
+    "used",  # the mover's value becomes True when they make the special move
+    "extra",  # whether this turn earned an extra turn
 )
 
-REQUIRED_FAMILIES = ("dice_outcome", "zero_dice", "post_turn")
+
+@dataclass(frozen=True)
+class Family:
+    """A kind of rule: the STEP of a turn its rule acts at, the PROBLEM that asks for its
+    functions (``05b``: a later rule of ``play``), and whether every spec must name one."""
+
+    name: str
+    step: str
+    problem: str
+    required: bool = False
+    about: str = ""
+
+
+# The families every kit knows, in the order students meet them (a rule module may declare more).
+BUILT_IN_FAMILIES = (
+    Family("dice_outcome", "roll", "01", required=True, about="Pig Out / Sow Sad: what a roll of k dice scores"),
+    Family("zero_dice", "zero", "02", required=True, about="Free Bacon / Pig Tail: what rolling zero dice scores"),
+    Family("boost", "boost", "03", about="Hogtimus Prime: a change to the turn's points"),
+    Family("post_turn", "after", "04", required=True,
+           about="Swine Swap / Square Swine: a change to the scores after the turn"),
+    Family("dice_select", "dice", "05a", about="Hog Wild: which dice the turn uses"),
+    Family("bonus", "bonus", "05b", about="Feral Hogs: extra points that depend on history"),
+    Family("extra_turn", "extra", "05b", about="Time Trot: whether the same player moves again"),
+    Family("special_move", "choice", "05b", about="Pork Chop: a move other than rolling dice"),
+)
+
+
+@dataclass(frozen=True)
+class Memory:
+    """Something a rule makes the game remember between turns (see :mod:`hogkit.turn`).
+
+    ``name`` is its variable in the student's ``play``; ``argument`` the parameter of the rule's
+    hook that is given the mover's value; ``each`` whether every player has one (a list indexed
+    by the player) or the game has one; ``update`` (one of UPDATES) how a turn changes it;
+    ``start`` its value before the first turn. The exact evaluator tells ``size`` values apart,
+    0 to ``size - 1`` (a count is kept modulo ``size``: its rule must only look at it modulo
+    ``size``). ``fields`` names the value in calc_model.json's hidden states: the mover's, then
+    (for ``each``) the opponent's. ``note`` is the comment beside it in ``play`` and ``about``
+    what it is, in a few words.
+    """
+
+    name: str
+    argument: str
+    each: bool
+    start: int | bool
+    size: int
+    update: str
+    fields: tuple[str, ...]
+    note: str
+    about: str
 
 
 @dataclass(frozen=True)
@@ -86,6 +144,7 @@ class Rule:
     keyword of ``play`` that switches the rule on, for rules a later problem adds to ``play``.
     ``helpers`` names the functions that HogKit adds to the course's skeleton to guide students
     (``feral_hogs_bonus``): they are tested as guidance, and no points ever depend on them.
+    ``memory`` is what the rule makes the game remember between turns (see :mod:`hogkit.turn`).
     """
 
     id: str
@@ -101,6 +160,7 @@ class Rule:
     play_flag: str = ""
     kind: str = ""
     helpers: tuple[str, ...] = ()
+    memory: tuple[Memory, ...] = ()
 
     @property
     def function_names(self) -> tuple[str, ...]:

@@ -1,6 +1,6 @@
 """Feral Hogs (fa19): 3 extra points when k is exactly 2 away from your own previous k."""
 
-from hogkit.rules.base import Concept, Example, Rule, Story, StoryTurn
+from hogkit.rules.base import Concept, Example, Memory, Rule, Story, StoryTurn
 
 
 def feral_hogs_bonus(num_rolls, previous_rolls):
@@ -30,6 +30,9 @@ FERAL_HOGS = Rule(
     helpers=("feral_hogs_bonus",),
     seed="004",
     play_flag="feral_hogs",
+    memory=(Memory("last_rolls", "previous_rolls", each=True, start=0, size=11, update="dice",
+                   fields=("own_last", "opp_last"), note="Each player's number of dice on their previous turn",
+                   about="each player's previous number of dice (0-10)"),),
     examples=(
         Example("feral_hogs_bonus(5, 3)", 3, "5 is 2 away from 3: 3 extra points."),
         Example("feral_hogs_bonus(4, 3)", 0, "4 is only 1 away from 3: no bonus."),

@@ -1,6 +1,6 @@
 """Pork Chop (fa17 contest): roll -1 to swap the scores, once per player."""
 
-from hogkit.rules.base import Concept, Example, Rule, Story, StoryTurn
+from hogkit.rules.base import Concept, Example, Memory, Rule, Story, StoryTurn
 
 
 def pork_chop_rolls(num_rolls, chop_used):
@@ -28,6 +28,9 @@ PORK_CHOP = Rule(
     helpers=("pork_chop_rolls",),
     seed="001",
     play_flag="pork_chop",
+    memory=(Memory("chop_used", "chop_used", each=True, start=False, size=2, update="used",
+                   fields=("own_used", "opp_used"), note="Has each player used their Pork Chop?",
+                   about="whether each player has used their one-time move"),),
     examples=(
         Example("pork_chop_rolls(-1, False)", -1, "A first -1 is a Pork Chop."),
         Example("pork_chop_rolls(-1, True)", 10, "A second -1 rolls 10 dice instead."),

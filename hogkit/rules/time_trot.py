@@ -1,6 +1,6 @@
 """Time Trot (sp18, su18): an extra turn when k equals the turn number mod 8."""
 
-from hogkit.rules.base import Concept, Example, Rule, Story, StoryTurn
+from hogkit.rules.base import Concept, Example, Memory, Rule, Story, StoryTurn
 
 
 def gets_extra_turn(num_rolls, turn_number, after_extra):
@@ -29,6 +29,11 @@ TIME_TROT = Rule(
     helpers=("gets_extra_turn",),
     seed="003",
     play_flag="time_trot",
+    memory=(Memory("turn", "turn_number", each=False, start=0, size=8, update="count", fields=("turn",),
+                   note="Turn number", about="the turn number mod 8"),
+            Memory("after_extra", "after_extra", each=False, start=False, size=2, update="extra",
+                   fields=("after_extra",), note="is this turn an extra one?",
+                   about="whether this turn is an extra one")),
     examples=(
         Example("gets_extra_turn(1, 1, False)", True, "Turn 1, 1 die: 1 % 8 == 1."),
         Example("gets_extra_turn(2, 2, True)", False, "Turn 2 is already an extra turn."),

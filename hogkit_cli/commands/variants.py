@@ -21,15 +21,10 @@ from hogkit.exact import always, win_rates
 from hogkit.game import TurnPlan, play, points_distribution
 from hogkit.generate.reference import reference_hog
 from hogkit.solver import solve_score_only
+from hogkit.turn import state_factors, turn_of
 from hogkit.variant import DEFAULT_VARIANT, Variant, load_variant, variants_dir
 
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
-# How much each rule family multiplies the state beyond (scores, who moves), and why.
-STATE_FACTORS = {
-    "bonus": (121, "each player's previous number of dice (0-10)"),
-    "extra_turn": (16, "the turn number mod 8 and whether this turn is an extra one"),
-    "special_move": (4, "whether each player has used their one-time move"),
-}
 BASELINE_DICE = (0, 2, 4, 6, 8, 10)
 TURN_CAP = 2000
 
@@ -166,11 +161,9 @@ def state_lines(variant: Variant) -> list[str]:
     """How big the game state is, and which rules make it larger."""
     size = variant.goal * variant.goal * 2
     lines = [f"scores and who moves: {size:,} states"]
-    for family, rule in variant.rules.items():
-        if family in STATE_FACTORS:
-            factor, why = STATE_FACTORS[family]
-            size *= factor
-            lines.append(f"{rule.title} multiplies it by {factor}: {why}")
+    for rule, factor, why in state_factors(turn_of(variant)):
+        size *= factor
+        lines.append(f"{rule.title} multiplies it by {factor}: {why}")
     if len(lines) == 1:
         lines.append("no rule adds memory: a strategy of the two scores can be optimal")
     lines.append(f"total: {size:,} states")

@@ -39,7 +39,7 @@ def okpy_kit(variant, folder: Path, hog: str) -> Path:
     write_tree(render_kit(variant, steps=KIT_STEPS), folder)
     kit = folder / "student_skeleton"
     (kit / "hog.py").write_text(hog)
-    shutil.copyfile(ROOT / "hogkit" / "kit" / "ok.py", kit / "hogkit_ok.py")
+    shutil.copyfile(ROOT / "hogkit" / "shipped" / "ok.py", kit / "hogkit_ok.py")
     return kit
 
 

@@ -136,7 +136,7 @@ def test_reference_hog_play_agrees_with_the_engine(spec, data):
 @pytest.mark.parametrize("spec", ALL_SPECS)
 def test_exact_turn_distribution_sums_to_one(spec):
     variant = VARIANTS[spec]
-    state = game.TurnState(scores=(13, 28))
+    state = game.start_state(variant, (13, 28))
     for choice in variant.legal_rolls:
         outcomes = game.turn_outcomes(variant, state, choice)
         assert abs(sum(p for p, _ in outcomes) - 1) < 1e-12

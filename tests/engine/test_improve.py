@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import heapq
 import sys
-from dataclasses import fields, replace
+from dataclasses import replace
 from functools import cache
 
 import numpy as np
 import pytest
 
-from hogkit.exact import Hidden, model_for, win_rate
-from hogkit.game import TurnState, turn_outcomes
+from hogkit.exact import model_for, win_rate
+from hogkit.game import TurnState, start_state, turn_outcomes
 from hogkit.improve import improve, occupancy, start_place
+from hogkit.turn import turn_of
 from hogkit.variant import load_variant, variant_names
 
 GOAL = 16
@@ -27,16 +28,15 @@ def _tables(variant, goal, seed):
 
 
 def _normal(variant, state: TurnState) -> TurnState:
-    trot = variant.rule("extra_turn") is not None
-    return replace(state, turn=state.turn % 8 if trot else 0)
+    return replace(state, memory=turn_of(variant).normal(state.memory))
 
 
 def reference_occupancy(variant, tables, goal) -> dict[TurnState, float]:
     """How likely each state is reached, player 0 moving first: states in order of the score
     sum, then of Pork Chops used (a chop keeps the sum)."""
-    mass = {TurnState(): 1.0}
+    mass = {start_state(variant): 1.0}
     queue = [(0, 0, 0)]
-    order = {0: TurnState()}
+    order = {0: start_state(variant)}
     while queue:
         _, _, key = heapq.heappop(queue)
         state = order[key]
@@ -48,7 +48,7 @@ def reference_occupancy(variant, tables, goal) -> dict[TurnState, float]:
             if nxt not in mass:
                 mass[nxt] = 0.0
                 order[len(order)] = nxt
-                heapq.heappush(queue, (sum(nxt.scores), sum(nxt.chop_used), len(order) - 1))
+                heapq.heappush(queue, (sum(nxt.scores), turn_of(variant).spent(nxt.memory), len(order) - 1))
             mass[nxt] += p * mass[state]
     return mass
 
@@ -71,18 +71,15 @@ def reference_full_response(variant, table, goal, seat) -> float:
             return max(worth) if seat == 0 else min(worth)
         return of(int(table[state.mover_score][state.opponent_score]))
 
-    return value(TurnState())
+    return value(start_state(variant))
 
 
 def _place(model, state: TurnState) -> int:
     """The flat place in W of STATE."""
     who, g = state.who, model.goal
-    seen = {"own_last": state.last_rolls[who], "opp_last": state.last_rolls[1 - who], "turn": state.turn,
-            "after_extra": state.after_extra, "own_used": state.chop_used[who], "opp_used": state.chop_used[1 - who]}
-    kept = {f.name for f in fields(Hidden) if len({getattr(h, f.name) for h in model.hidden}) > 1}
-    hidden = Hidden(**{name: (seen[name] if name in kept else type(seen[name])(0)) for name in seen})
+    hidden = turn_of(model.variant).index(turn_of(model.variant).seen_by(state.memory, who))
     cell = np.nonzero(model.all_seat_cell == who * g * g + state.mover_score * g + state.opponent_score)[0][0]
-    return int(model.state_places[0][cell, model.hidden.index(hidden)])
+    return int(model.state_places[0][cell, hidden])
 
 
 @pytest.mark.parametrize("name", variant_names())

@@ -1,0 +1,313 @@
+"""The exact evaluator's layout of a game, derived from the turn statement (:mod:`hogkit.turn`):
+the points rows' distributions, what each choice does in each hidden state, where a turn's
+outcome leads, and how all of it is arranged for backward induction over the diagonals of the
+score sum.
+
+A value array W is ``W[context // block, cell, pair, context % block]``: a cell is ``mover * goal +
+opponent`` (the scores as the player to move sees them), with two more at the end, ``goal**2`` and
+``goal**2 + 1``, for a game won by player 0 and by player 1; a context is ``who * H + hidden``
+(hidden states in the order of :meth:`hogkit.turn.Turn.hidden_states`). The contexts one part of a
+choice leads to form one block (see :meth:`Model._plan_parts`). A model whose values need only one
+number per part is :attr:`Model.compact` (see :mod:`hogkit.exact.compact`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache
+from typing import TypeVar
+
+import numpy as np
+
+from hogkit.errors import HogkitError
+from hogkit.game import TurnPlan, points_distribution
+from hogkit.turn import SIDES, SPECIAL, PointsRows, turn_of
+from hogkit.variant import Variant
+
+T = TypeVar("T")
+
+CHUNK = 8  # outcomes per chunk of a points distribution
+
+
+@dataclass(frozen=True)
+class Diagonal:
+    """The cells of one diagonal (both seats) and what each choice does there: ``plan[cell * C +
+    choice, part]`` = (points row, start in ``post_flat``, block of next contexts).
+    ``seat_cell`` is ``who * goal**2 + cell``, a cell's place in a pair's tables."""
+
+    who: np.ndarray
+    mover: np.ndarray
+    opp: np.ndarray
+    cell: np.ndarray
+    plan: np.ndarray
+    seat_cell: np.ndarray
+
+
+class Model:
+    """Everything about a variant the evaluator needs, as arrays built from its turn statement.
+
+    What other modules plan from a model once (its reads, the compact layout's maps) is kept
+    with it by :meth:`derived`."""
+
+    def __init__(self, variant: Variant, goal: int | None = None) -> None:
+        self.variant = variant
+        self.turn = turn = turn_of(variant)
+        self.goal = goal = variant.goal if goal is None else goal
+        self.choices = turn.choices
+        self.nchoice = len(self.choices)
+        self.offset = -self.choices[0]  # choice -> column: choice + offset
+        self.hidden = turn.hidden_states()
+        self.nh = len(self.hidden)
+        self.h0 = turn.index(turn.start)
+        self.hlayer = np.array([turn.spent(h) for h in self.hidden])
+        self.layers = sorted(set(self.hlayer.tolist()), reverse=True)
+        self._plan_points(turn.points_rows(goal))
+        self._plan_moves()
+        self._plan_after()
+        self._plan_parts()
+        self._derived: dict[str, object] = {}
+
+    def derived(self, name: str, make: Callable[[], T]) -> T:
+        """What MAKE builds from this model (a plan of another module), built once and kept."""
+        if name not in self._derived:
+            self._derived[name] = make()
+        return self._derived[name]
+
+    def _plan_points(self, rows: PointsRows) -> None:
+        """The distribution of each points row (see :class:`hogkit.turn.PointsRows`), padded
+        (``vals``, ``probs``), in chunks of CHUNK outcomes and back to back; which dice each cell
+        rolls (``wild``)."""
+        goal, variant = self.goal, self.variant
+        self.rows = rows
+        dists: list[list[tuple[int, float]]] = [
+            points_distribution(variant, TurnPlan(rolls, rolls, sides), opponent) if used else [(1, 0.0)]
+            for rolls, sides, opponent, used in rows.plans()]
+        nnz = max(len(d) for d in dists)
+        self.vals = np.zeros((len(dists), nnz), dtype=np.int64)
+        self.probs = np.zeros((len(dists), nnz))
+        for r, dist in enumerate(dists):
+            for n, (pts, p) in enumerate(dist):
+                self.vals[r, n], self.probs[r, n] = pts, p
+            self.vals[r, len(dist):] = dist[-1][0]
+        if min(pts for d in dists for pts, p in d if p > 0) < 1:
+            raise HogkitError("a turn can score 0 points under these rules",
+                              "the exact evaluator needs every turn to score at least 1")
+        # wild[mover, opp]: 1 where the mover rolls the dice of a ``dice`` rule
+        self.wild = np.array([[int(self.turn.sides(m, o) != SIDES[0]) for o in range(goal)] for m in range(goal)],
+                             dtype=np.int64).reshape(goal, goal)
+        self.chop_row = rows.special  # a special move rolls nothing: all zeros here, one sure 0 in the chunks
+        self.vals = np.vstack([self.vals, np.zeros((1, nnz), dtype=np.int64)])
+        self.probs = np.vstack([self.probs, np.zeros((1, nnz))])
+        # The outcomes of each row in chunks of CHUNK, so short rows are not padded to the longest.
+        # A Pork Chop scores nothing for sure; one more row, with no outcomes, marks unused parts.
+        live = [list(zip(v[p > 0], p[p > 0], strict=True)) for v, p in zip(self.vals, self.probs, strict=True)]
+        live[self.chop_row] = [(0, 1.0)]
+        live.append([])
+        counts = np.array([-(-len(outcomes) // CHUNK) for outcomes in live])
+        self.chunk_start = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        self.chunk_count = counts
+        # The same outcomes back to back, for reads that serve a whole batch (no padding there).
+        self.outcome_count = np.array([len(outcomes) for outcomes in live])
+        self.outcome_start = np.concatenate([[0], np.cumsum(self.outcome_count)[:-1]])
+        self.outcome_vals = np.array([v for outcomes in live for v, _ in outcomes], dtype=np.int64)
+        self.outcome_probs = np.array([p for outcomes in live for _, p in outcomes])
+        self.chunk_vals = np.zeros((counts.sum(), CHUNK), dtype=np.int64)
+        self.chunk_probs = np.zeros((counts.sum(), CHUNK))
+        for r, outcomes in enumerate(live):
+            for n, (v, p) in enumerate(outcomes):
+                self.chunk_vals[self.chunk_start[r] + n // CHUNK, n % CHUNK] = v
+                self.chunk_probs[self.chunk_start[r] + n // CHUNK, n % CHUNK] = p
+        self.chunk_live = self.chunk_probs > 0  # an outcome, not a chunk's padding
+
+    def _plan_moves(self) -> None:
+        """For each (mover, hidden state, choice), from :meth:`hogkit.turn.Turn.resolve`: the dice
+        rolled, the bonus and the next context (``who' * H + h'``)."""
+        turn, H = self.turn, self.nh
+        shape = (2, H, self.nchoice)
+        self.rolls = np.zeros(shape, dtype=np.int64)
+        self.bonus = np.zeros(shape, dtype=np.int64)
+        self.nextctx = np.zeros(shape, dtype=np.int64)
+        for (hi, h), (ci, c) in itertools.product(enumerate(self.hidden), enumerate(self.choices)):
+            move = turn.resolve(h, turn.rolls(h, c))
+            after = turn.index(turn.hand_over(move.after, move.extra))
+            for who in range(2):
+                self.rolls[who, hi, ci], self.bonus[who, hi, ci] = move.rolls, move.bonus
+                self.nextctx[who, hi, ci] = (who if move.extra else 1 - who) * H + after
+        self.layer_members = {layer: np.nonzero(self.hlayer == layer)[0] for layer in self.layers}
+
+    def _plan_after(self) -> None:
+        """After the turn: raw mover score x vs opponent b -> the next cell, or the end of the game
+        (:meth:`hogkit.turn.Turn.after`)."""
+        goal = self.goal
+        self.xmax = goal - 1 + int(self.vals.max()) + int(self.bonus.max())
+        self.xsize = self.xmax + 1
+        # (mover, slot, b, x) -> the next mover's view: cell m * goal + o of the next mover's and
+        # the other's score, or goal**2 / goal**2 + 1 if player 0 / 1 won. Slot 0: the other
+        # player moves next; 1: the same player (an extra turn); 2: a Pork Chop (scores swap).
+        self.post_flat = np.zeros((2, 3, goal, self.xsize), dtype=np.int64)
+        for b in range(goal):
+            for x in range(self.xsize):
+                m, o, _ = self.turn.after(x, b)
+                self.post_flat[:, 2, b, x] = x * goal + b if x < goal else goal * goal
+                for who in range(2):
+                    s0, s1 = (m, o) if who == 0 else (o, m)
+                    if m >= goal or o >= goal:
+                        self.post_flat[who, :2, b, x] = goal * goal + (0 if s0 >= goal else 1)
+                    else:
+                        self.post_flat[who, 1, b, x] = m * goal + o
+                        self.post_flat[who, 0, b, x] = o * goal + m
+        self.post_flat = self.post_flat.ravel()
+
+    def _plan_parts(self) -> None:
+        """Split each (mover, choice) into parts: hidden states that score alike and move to the
+        same block of next contexts. A part is evaluated once for its whole block.
+
+        The block is the smallest run of innermost slots (see :data:`hogkit.turn.LAYOUT`) that keeps each
+        part's next contexts together; ``part_pick`` (row ``who * C + choice``) says where each
+        hidden state's value sits among the parts' blocks.
+        """
+        H, C = self.nh, self.nchoice
+        slot = np.where(self.rolls == SPECIAL, 2, np.where(self.nextctx // H == np.arange(2)[:, None, None], 1, 0))
+        code = self.rows.code(self.rolls)
+        keys = (code * 100 + self.bonus) * 3 + slot
+        sizes = self.turn.sizes()
+        for inner in range(len(sizes) + 1):
+            block = int(np.prod(sizes[len(sizes) - inner:]))
+            if all(len(np.unique(self.nextctx[w, keys[w, :, c] == k, c] // block)) == 1
+                   for w in range(2) for c in range(C) for k in np.unique(keys[w, :, c])):
+                break
+        self.block, self.nblock = block, 2 * H // block
+        self.nparts = P = max(len(np.unique(keys[w, :, c])) for w in range(2) for c in range(C))
+        self.dead_row = len(self.chunk_count) - 1
+        self.part_code = np.full((2, C, P), self.dead_row, dtype=np.int64)
+        self.part_bonus = np.zeros((2, C, P), dtype=np.int64)
+        self.part_slot = np.zeros((2, C, P), dtype=np.int64)
+        self.part_block = np.zeros((2, C, P), dtype=np.int64)
+        part_of = np.zeros((2, H, C), dtype=np.int64)
+        for w in range(2):
+            for c in range(C):
+                uniq, first, inv = np.unique(keys[w, :, c], return_index=True, return_inverse=True)
+                n = len(uniq)
+                self.part_code[w, c, :n] = code[w, first, c]
+                self.part_bonus[w, c, :n] = self.bonus[w, first, c]
+                self.part_slot[w, c, :n] = slot[w, first, c]
+                self.part_block[w, c, :n] = self.nextctx[w, first, c] // block
+                part_of[w, :, c] = inv
+        self.part_pick = (part_of * block + self.nextctx % block).transpose(0, 2, 1).reshape(2 * C, H).copy()
+        self.diagonals = [self._plan_diagonal(total) for total in range(2 * self.goal - 1)]
+        self.plans = np.concatenate([d.plan for d in self.diagonals])
+        self.diagonal_starts = np.concatenate([[0], np.cumsum([len(d.who) for d in self.diagonals])])
+        ends = self.diagonal_starts * self.nchoice  # each diagonal's plan: a view of the whole
+        self.diagonals = [replace(d, plan=self.plans[a:b])
+                          for d, a, b in zip(self.diagonals, ends[:-1], ends[1:], strict=True)]
+        self.all_who, self.all_cell, self.all_seat_cell = (np.concatenate([getattr(d, name) for d in self.diagonals])
+                                                           for name in ("who", "cell", "seat_cell"))
+        self._plan_compact(part_of)
+
+    def _plan_compact(self, part_of: np.ndarray) -> None:
+        """Whether two tables can be evaluated with one value per part instead of one per hidden
+        state (:mod:`hogkit.exact.compact_pair`), and the map that makes it work.
+
+        That holds when the inner hidden field (the mover's own previous choice, under Feral Hogs)
+        only decides which part of a choice the state falls in, and the next mover's inner field
+        is the mover's outer one: then, as a table makes one choice per cell, the values of a cell
+        differ only by part (the same for both players). The next mover's outer field must be
+        the choice itself, so that a read needs only the cell it lands on (see
+        :func:`hogkit.exact.compact.compact_rows`). ``class_map[choice, part, inner]`` is 1
+        where a mover with that inner field falls in that part."""
+        H, block, P = self.nh, self.block, self.nparts
+        h = np.arange(H)
+        self.compact = (
+            len(self.layers) == 1 and H == block * block and block > 1
+            and (part_of == part_of[:, h % block]).all() and (part_of[0] == part_of[1]).all()
+            and (self.nextctx % block == (h // block)[None, :, None]).all()
+            and (self.nextctx // block % (H // block) == np.arange(self.nchoice)).all()
+        )
+        inner = part_of[0, :block, :].T[:, None, :]  # [choice, 1, inner]
+        self.class_map = (inner == np.arange(P)[None, :, None]).astype(float)
+
+    def _plan_diagonal(self, total: int) -> Diagonal:
+        """The cells of one diagonal of the score sum and, for each cell and choice, each part's
+        points row, where its outcomes start in ``post_flat`` and its block of next contexts."""
+        g, C = self.goal, self.nchoice
+        a = np.arange(max(0, total - g + 1), min(g - 1, total) + 1)
+        who = np.repeat([0, 1], len(a))
+        mover = np.concatenate([a, a])
+        opp = total - mover
+        w, cs = who[:, None], np.arange(C)[None, :]
+        code = self.part_code[w, cs]  # [cells, choices, parts]
+        wild = self.wild[mover, opp][:, None, None]
+        row = self.rows.place(code, wild, opp[:, None, None])
+        base = (((who[:, None, None] * 3 + self.part_slot[w, cs]) * g + opp[:, None, None]) * self.xsize
+                + mover[:, None, None] + self.part_bonus[w, cs])
+        plan = np.stack([row, base, self.part_block[w, cs]], axis=-1).reshape(len(who) * C, self.nparts, 3)
+        return Diagonal(who, mover, opp, mover * g + opp, plan, who * g * g + mover * g + opp)
+
+    @cached_property
+    def stores(self) -> list[list[tuple[np.ndarray, np.ndarray]]]:
+        """Where the values of each diagonal go in W: for each Pork Chop layer, the row
+        (``block * G + cell``) and the place inside the block of each ``[cell, h]``, h running
+        over the hidden states of that layer (made when first needed: only :func:`_store` of
+        a model with Pork Chop needs it)."""
+        H, block, G = self.nh, self.block, self.goal ** 2 + 2
+        stores = []
+        for d in self.diagonals:
+            ctx = d.who[:, None] * H + np.arange(H)[None, :]
+            rows, inner = (ctx // block) * G + d.cell[:, None], ctx % block
+            stores.append([(rows[:, hs], inner[:, hs]) for hs in map(self.layer_members.get, self.layers)])
+        return stores
+
+    @cached_property
+    def state_places(self) -> tuple[np.ndarray, np.ndarray]:
+        """The flat place in W (of one pair) of each state ``[cell, h]``, cells of all diagonals
+        back to back, and the inverse map: the state at each flat place (-1 for none)."""
+        H, block, G = self.nh, self.block, self.goal ** 2 + 2
+        ctx = self.all_who[:, None] * H + np.arange(H)
+        places = ((ctx // block) * G + self.all_cell[:, None]) * block + ctx % block
+        state_at = np.full(self.nblock * G * block, -1)
+        state_at[places.ravel()] = np.arange(places.size)
+        return places, state_at
+
+    def columns(self, tables: np.ndarray) -> np.ndarray:
+        """Choice columns (choice + offset) of integer TABLES, checking every entry is legal."""
+        tables = np.asarray(tables)
+        lo, hi = self.choices[0], self.choices[-1]
+        if tables.shape[-2:] != (self.goal, self.goal) or tables.min() < lo or tables.max() > hi:
+            raise HogkitError(
+                f"a strategy table must be {self.goal}x{self.goal} with entries {lo} to {hi}",
+                "check the table's size and values",
+            )
+        return tables.astype(np.int64) + self.offset
+
+
+def model_for(variant: Variant, goal: int | None = None) -> Model:
+    """The (cached) :class:`Model` of VARIANT at GOAL (default: the variant's goal)."""
+    return _cached_model(variant, variant.goal if goal is None else goal)
+
+
+@lru_cache(maxsize=16)
+def _cached_model(variant: Variant, goal: int) -> Model:
+    return Model(variant, goal)
+
+
+def aligned_zeros(shape: tuple[int, ...]) -> np.ndarray:
+    """Zeros of SHAPE starting on a 64-byte boundary, so that a row of eight values is one cache
+    line (NumPy's own arrays start 16 bytes past one)."""
+    size = int(np.prod(shape))
+    raw = np.zeros(size + 8)
+    skip = (-raw.ctypes.data % 64) // 8
+    return raw[skip:skip + size].reshape(shape)
+
+
+def start_values(model: Model, W: np.ndarray, *, who: int = 0) -> np.ndarray:
+    """P(player 0 wins) from the start of the game with player WHO to move, for each pair of a
+    :func:`backward` result."""
+    context = who * model.nh + model.h0
+    return W[context // model.block, 0, :, context % model.block]
+
+
+def value_table(model: Model, W: np.ndarray, *, pair: int = 0) -> np.ndarray:
+    """One pair's :func:`backward` result as ``[context, cell]``."""
+    return W[:, :, pair].transpose(0, 2, 1).reshape(2 * model.nh, -1)
