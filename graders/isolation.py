@@ -27,6 +27,7 @@ whatever a child left behind. Nothing here speaks the request/reply protocol: se
 
 from __future__ import annotations
 
+import ctypes
 import fcntl
 import json
 import os
@@ -455,8 +456,6 @@ def _prctl() -> Callable[..., int] | None:
     if not sys.platform.startswith("linux"):
         return None
     try:
-        import ctypes
-
         return ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError):
         return None

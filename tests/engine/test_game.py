@@ -27,15 +27,21 @@ def choice_lists(variant):
     return st.lists(st.sampled_from(variant.legal_rolls), min_size=1, max_size=15)
 
 
+def drawn_game(variant, data):
+    """A game of two drawn table strategies on drawn test dice, played afresh at each call."""
+    s0 = table_strategy(data.draw(choice_lists(variant)), variant.goal)
+    s1 = table_strategy(data.draw(choice_lists(variant)), variant.goal)
+    outcomes = data.draw(outcome_lists)
+    return lambda: game.play(variant, s0, s1, dice=make_test_dice(*outcomes), wild_dice=make_test_dice(*outcomes))
+
+
 @pytest.mark.parametrize("spec", ALL_SPECS)
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
 def test_game_ends_with_a_score_at_the_goal(spec, data):
     variant = VARIANTS[spec]
-    s0 = table_strategy(data.draw(choice_lists(variant)), variant.goal)
-    s1 = table_strategy(data.draw(choice_lists(variant)), variant.goal)
-    outcomes = data.draw(outcome_lists)
-    result = game.play(variant, s0, s1, dice=make_test_dice(*outcomes), wild_dice=make_test_dice(*outcomes))
+    play = drawn_game(variant, data)
+    result = play()
     assert max(result.scores) >= variant.goal
     assert all(max(t.before) < variant.goal for t in result.turns)
 
@@ -44,12 +50,8 @@ def test_game_ends_with_a_score_at_the_goal(spec, data):
 @settings(max_examples=25, deadline=None)
 @given(data=st.data())
 def test_same_test_dice_same_game(spec, data):
-    variant = VARIANTS[spec]
-    s0 = table_strategy(data.draw(choice_lists(variant)), variant.goal)
-    s1 = table_strategy(data.draw(choice_lists(variant)), variant.goal)
-    outcomes = data.draw(outcome_lists)
-    first = game.play(variant, s0, s1, dice=make_test_dice(*outcomes), wild_dice=make_test_dice(*outcomes))
-    again = game.play(variant, s0, s1, dice=make_test_dice(*outcomes), wild_dice=make_test_dice(*outcomes))
+    play = drawn_game(VARIANTS[spec], data)
+    first, again = play(), play()
     assert first.scores == again.scores and first.turns == again.turns
 
 
