@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import TypeVar
 
@@ -146,18 +146,16 @@ class Model:
         # (mover, slot, b, x) -> the next mover's view: cell m * goal + o of the next mover's and
         # the other's score, or goal**2 / goal**2 + 1 if player 0 / 1 won. Slot 0: the other
         # player moves next; 1: the same player (an extra turn); 2: a Pork Chop (scores swap).
+        after = np.array([[self.turn.after(x, b)[:2] for x in range(self.xsize)] for b in range(goal)])
+        m, o = after[..., 0], after[..., 1]  # [b, x]
+        x, b = np.arange(self.xsize)[None, :], np.arange(goal)[:, None]
+        over = (m >= goal) | (o >= goal)
         self.post_flat = np.zeros((2, 3, goal, self.xsize), dtype=np.int64)
-        for b in range(goal):
-            for x in range(self.xsize):
-                m, o, _ = self.turn.after(x, b)
-                self.post_flat[:, 2, b, x] = x * goal + b if x < goal else goal * goal
-                for who in range(2):
-                    s0, s1 = (m, o) if who == 0 else (o, m)
-                    if m >= goal or o >= goal:
-                        self.post_flat[who, :2, b, x] = goal * goal + (0 if s0 >= goal else 1)
-                    else:
-                        self.post_flat[who, 1, b, x] = m * goal + o
-                        self.post_flat[who, 0, b, x] = o * goal + m
+        self.post_flat[:, 2] = np.where(x < goal, x * goal + b, goal * goal)
+        for who, s0 in enumerate((m, o)):
+            won = goal * goal + (s0 < goal)  # player 0 won, or player 1
+            self.post_flat[who, 1] = np.where(over, won, m * goal + o)
+            self.post_flat[who, 0] = np.where(over, won, o * goal + m)
         self.post_flat = self.post_flat.ravel()
 
     def _plan_parts(self) -> None:
@@ -173,10 +171,12 @@ class Model:
         code = self.rows.code(self.rolls)
         keys = (code * 100 + self.bonus) * 3 + slot
         sizes = self.turn.sizes()
+        # each (mover, choice, key) as one number; a block works when each has one block of next contexts
+        key_rank = np.unique(keys, return_inverse=True)[1].reshape(keys.shape)
+        key_id = np.arange(2 * C).reshape(2, 1, C) * keys.size + key_rank
         for inner in range(len(sizes) + 1):
             block = int(np.prod(sizes[len(sizes) - inner:]))
-            if all(len(np.unique(self.nextctx[w, keys[w, :, c] == k, c] // block)) == 1
-                   for w in range(2) for c in range(C) for k in np.unique(keys[w, :, c])):
+            if len(np.unique(key_id * (2 * H) + self.nextctx // block)) == len(np.unique(key_id)):
                 break
         self.block, self.nblock = block, 2 * H // block
         self.nparts = P = max(len(np.unique(keys[w, :, c])) for w in range(2) for c in range(C))
@@ -196,14 +196,15 @@ class Model:
                 self.part_block[w, c, :n] = self.nextctx[w, first, c] // block
                 part_of[w, :, c] = inv
         self.part_pick = (part_of * block + self.nextctx % block).transpose(0, 2, 1).reshape(2 * C, H).copy()
-        self.diagonals = [self._plan_diagonal(total) for total in range(2 * self.goal - 1)]
-        self.plans = np.concatenate([d.plan for d in self.diagonals])
-        self.diagonal_starts = np.concatenate([[0], np.cumsum([len(d.who) for d in self.diagonals])])
-        ends = self.diagonal_starts * self.nchoice  # each diagonal's plan: a view of the whole
-        self.diagonals = [replace(d, plan=self.plans[a:b])
-                          for d, a, b in zip(self.diagonals, ends[:-1], ends[1:], strict=True)]
-        self.all_who, self.all_cell, self.all_seat_cell = (np.concatenate([getattr(d, name) for d in self.diagonals])
-                                                           for name in ("who", "cell", "seat_cell"))
+        whole = self._plan_cells()
+        self.plans = whole.plan
+        self.all_who, self.all_cell, self.all_seat_cell = whole.who, whole.cell, whole.seat_cell
+        totals = whole.mover + whole.opp  # the cells of each diagonal in a run of their own
+        self.diagonal_starts = np.searchsorted(totals, np.arange(2 * self.goal))
+        self.diagonals = [  # each diagonal: views of the whole
+            Diagonal(*(getattr(whole, name)[a:b] for name in ("who", "mover", "opp", "cell")),
+                     self.plans[a * C:b * C], whole.seat_cell[a:b])
+            for a, b in zip(self.diagonal_starts[:-1], self.diagonal_starts[1:], strict=True)]
         self._plan_compact(part_of)
 
     def _plan_compact(self, part_of: np.ndarray) -> None:
@@ -228,14 +229,15 @@ class Model:
         inner = part_of[0, :block, :].T[:, None, :]  # [choice, 1, inner]
         self.class_map = (inner == np.arange(P)[None, :, None]).astype(float)
 
-    def _plan_diagonal(self, total: int) -> Diagonal:
-        """The cells of one diagonal of the score sum and, for each cell and choice, each part's
+    def _plan_cells(self) -> Diagonal:
+        """The cells of all diagonals of the score sum, back to back (in each, player 0's cells
+        then player 1's, by the mover's score), and, for each cell and choice, each part's
         points row, where its outcomes start in ``post_flat`` and its block of next contexts."""
         g, C = self.goal, self.nchoice
-        a = np.arange(max(0, total - g + 1), min(g - 1, total) + 1)
-        who = np.repeat([0, 1], len(a))
-        mover = np.concatenate([a, a])
-        opp = total - mover
+        runs = [np.arange(max(0, total - g + 1), min(g - 1, total) + 1) for total in range(2 * g - 1)]
+        who = np.concatenate([np.repeat([0, 1], len(a)) for a in runs])
+        mover = np.concatenate([np.concatenate([a, a]) for a in runs])
+        opp = np.repeat(np.arange(2 * g - 1), [2 * len(a) for a in runs]) - mover
         w, cs = who[:, None], np.arange(C)[None, :]
         code = self.part_code[w, cs]  # [cells, choices, parts]
         wild = self.wild[mover, opp][:, None, None]

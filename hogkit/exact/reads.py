@@ -64,11 +64,14 @@ def _reads(model: Model, *, compact: bool) -> PairReads:
     narrow = np.uint16 if rows <= np.iinfo(np.uint16).max + 1 else np.int32
     index, slot = np.empty((most, CHUNK), dtype=narrow), np.empty(most, dtype=np.int32)
     part_chunks, win = np.empty(entries * P, dtype=np.int64), np.empty(entries * P)
+    # the maps the slices read, as 32-bit integers (half the memory traffic of NumPy's default)
+    post = (compact_post(model) if compact else model.post_flat).astype(np.int32)
+    vals = model.chunk_vals.astype(np.int32)
     done = 0
     for first in range(0, entries, step):
         parts = slice(first * P, min(first + step, entries) * P)
-        chunk_index, chunk_slot, part_chunks[parts], win[parts] = _part_reads(model, slice(first, first + step),
-                                                                                   compact=compact)
+        chunk_index, chunk_slot, part_chunks[parts], win[parts] = _part_reads(
+            model, slice(first, first + step), compact=compact, post=post, vals=vals)
         index[done:done + len(chunk_index)], slot[done:done + len(chunk_index)] = chunk_index, chunk_slot
         done += len(chunk_index)
     index.resize((done, CHUNK), refcheck=False)
@@ -80,8 +83,8 @@ def _reads(model: Model, *, compact: bool) -> PairReads:
     kept = np.nonzero(present[:-1])[0]
     bits = (kept[:, None] % 256 >> np.arange(CHUNK)) & 1
     chances = np.vstack([model.chunk_probs[kept // 256] * bits, np.zeros((1, CHUNK))])
-    renumber = np.cumsum(present) - 1
-    chance = renumber[slot].astype(np.int32)
+    renumber = (np.cumsum(present) - 1).astype(np.int32)
+    chance = renumber[slot]
     del present, renumber, slot
     part_chunks = part_chunks.reshape(-1, P)  # per entry and part
     chunks = part_chunks.sum(axis=1)
@@ -96,8 +99,8 @@ def _reads(model: Model, *, compact: bool) -> PairReads:
                      chop_row=np.where(is_chop, chop_rows, 0).sum(axis=1))
 
 
-def _part_reads(model: Model, entries: slice, *,
-                compact: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _part_reads(model: Model, entries: slice, *, compact: bool, post: np.ndarray,
+                vals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The reads of the parts of the plan ENTRIES for :func:`pair_reads`, back to back: each
     chunk's reads (rows of W, or of the compact V; ``[chunks, CHUNK]``) and
     chunk's points-row chunk and mask of the reads it keeps (``chunk * 256 + mask``), each
@@ -105,34 +108,36 @@ def _part_reads(model: Model, entries: slice, *,
 
     The outcomes that end the game are not read: a win for player 0 adds its chance to the
     part's ``win``, one for player 1 is worth 0. A chunk whose outcomes all end the game is
-    left out, but a part in use keeps at least one chunk (its mask 0, worth 0)."""
+    left out, but a part in use keeps at least one chunk (its mask 0, worth 0). POST is
+    ``compact_post`` (compact) or ``post_flat`` and VALS ``chunk_vals``, as 32-bit integers."""
     g, G = model.goal, model.goal ** 2 + 2
-    row, base, blk = (model.plans[entries, :, k].ravel() for k in range(3))
+    row = model.plans[entries, :, 0].ravel()
+    base, blk = (model.plans[entries, :, k].ravel().astype(np.int32) for k in (1, 2))
     counts = model.chunk_count[row]
     owner = np.repeat(np.arange(row.size), counts)
     first = np.cumsum(counts) - counts
     chunk = np.arange(owner.size) + np.repeat(model.chunk_start[row] - first, counts)
-    outcome = base[owner, None] + model.chunk_vals[chunk]  # [chunks, CHUNK]: places in post_flat
-    live = model.chunk_live[chunk]
+    outcome = base[owner, None] + vals[chunk]  # [chunks, CHUNK]: places in post_flat
+    live = _as_words(model.chunk_live)[chunk]
     if compact:  # straight to the cells of V (the choice made picks the row within one)
         cells = len(model.all_who)
         seat = blk // (model.nh // model.block)  # the next mover's seat
-        after = compact_post(model)[seat[owner, None] * len(model.post_flat) + outcome]
-        end, loss = cells, np.full(row.size, cells + 1)
+        after = post[seat[owner, None] * len(model.post_flat) + outcome]
+        end, loss = cells, np.full(row.size, cells + 1, dtype=np.int32)
     else:
-        after, end, loss = model.post_flat[outcome], g * g, blk * G + g * g + 1
-    keep = (after < end) & live
-    won = (after == end) & live
-    ends = np.nonzero(won.any(axis=1))[0]
-    win = np.bincount(owner[ends], weights=(model.chunk_probs[chunk[ends]] * won[ends]).sum(axis=1),
-                      minlength=row.size)
-    mask = np.packbits(keep, axis=1, bitorder="little")[:, 0]
+        after, end, loss = post[outcome], g * g, blk * G + g * g + 1
+    keep = _as_words(after < end) & live
+    won = _as_words(after == end) & live
+    ends = np.nonzero(won)[0]
+    won = _as_bools(won[ends])
+    win = np.bincount(owner[ends], weights=(model.chunk_probs[chunk[ends]] * won).sum(axis=1), minlength=row.size)
+    mask = _bit_mask(keep)
     held = np.nonzero(mask)[0]
     kept = np.bincount(owner[held], minlength=row.size)  # each part's chunks that keep a read
     empty = (kept == 0) & (row != model.dead_row)  # a part in use that keeps no read keeps one chunk
     # each kept chunk's rows, and a row worth 0 where a read is masked out
     rows = after[held] if compact else blk[owner[held], None] * G + after[held]
-    index = np.where(keep[held], rows, loss[owner[held], None])
+    index = np.where(_as_bools(keep[held]), rows, loss[owner[held], None])
     slot = chunk[held] * 256 + mask[held]
     if not empty.any():
         return index, slot, kept, win
@@ -145,6 +150,28 @@ def _part_reads(model: Model, entries: slice, *,
     full_slot = np.full(len(full), len(model.chunk_probs) * 256)
     full_slot[dest] = slot
     return full, full_slot, part_chunks, win
+
+
+def _as_words(flags: np.ndarray) -> np.ndarray:
+    """Each row of CHUNK booleans as one 64-bit word (byte i is flag i), so that tests and
+    gathers of whole rows cost one operation a row."""
+    return np.ascontiguousarray(flags).view("<u8")[:, 0]
+
+
+def _as_bools(words: np.ndarray) -> np.ndarray:
+    """:func:`_as_words` back to rows of CHUNK booleans."""
+    return words.view(np.bool_).reshape(-1, CHUNK)
+
+
+# byte i of a word (0 or 1) times 2**(56 - 7i) lands on bit 56 + i; every other product of a
+# byte and a term falls below bit 56 or past bit 63 on a bit of its own, so nothing carries
+_GATHER_BITS = np.uint64(sum(1 << (56 - 7 * i) for i in range(CHUNK)))
+
+
+def _bit_mask(words: np.ndarray) -> np.ndarray:
+    """The flags of each :func:`_as_words` word as the bits of one byte (flag i is bit i),
+    as ``np.packbits(..., bitorder="little")`` makes them."""
+    return ((words * _GATHER_BITS) >> np.uint64(56)).astype(np.uint8)
 
 
 def picked_reads(model: Model, both: np.ndarray, *, reads: PairReads | None = None) -> tuple[np.ndarray, ...]:
