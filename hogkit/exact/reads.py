@@ -64,14 +64,11 @@ def _reads(model: Model, *, compact: bool) -> PairReads:
     narrow = np.uint16 if rows <= np.iinfo(np.uint16).max + 1 else np.int32
     index, slot = np.empty((most, CHUNK), dtype=narrow), np.empty(most, dtype=np.int32)
     part_chunks, win = np.empty(entries * P, dtype=np.int64), np.empty(entries * P)
-    # the maps the slices read, as 32-bit integers (half the memory traffic of NumPy's default)
-    post = (compact_post(model) if compact else model.post_flat).astype(np.int32)
-    vals = model.chunk_vals.astype(np.int32)
     done = 0
     for first in range(0, entries, step):
         parts = slice(first * P, min(first + step, entries) * P)
-        chunk_index, chunk_slot, part_chunks[parts], win[parts] = _part_reads(
-            model, slice(first, first + step), compact=compact, post=post, vals=vals)
+        chunk_index, chunk_slot, part_chunks[parts], win[parts] = _part_reads(model, slice(first, first + step),
+                                                                                   compact=compact)
         index[done:done + len(chunk_index)], slot[done:done + len(chunk_index)] = chunk_index, chunk_slot
         done += len(chunk_index)
     index.resize((done, CHUNK), refcheck=False)
@@ -83,8 +80,8 @@ def _reads(model: Model, *, compact: bool) -> PairReads:
     kept = np.nonzero(present[:-1])[0]
     bits = (kept[:, None] % 256 >> np.arange(CHUNK)) & 1
     chances = np.vstack([model.chunk_probs[kept // 256] * bits, np.zeros((1, CHUNK))])
-    renumber = (np.cumsum(present) - 1).astype(np.int32)
-    chance = renumber[slot]
+    renumber = np.cumsum(present) - 1
+    chance = renumber[slot].astype(np.int32)
     del present, renumber, slot
     part_chunks = part_chunks.reshape(-1, P)  # per entry and part
     chunks = part_chunks.sum(axis=1)
@@ -99,8 +96,8 @@ def _reads(model: Model, *, compact: bool) -> PairReads:
                      chop_row=np.where(is_chop, chop_rows, 0).sum(axis=1))
 
 
-def _part_reads(model: Model, entries: slice, *, compact: bool, post: np.ndarray,
-                vals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _part_reads(model: Model, entries: slice, *,
+                compact: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The reads of the parts of the plan ENTRIES for :func:`pair_reads`, back to back: each
     chunk's reads (rows of W, or of the compact V; ``[chunks, CHUNK]``) and
     chunk's points-row chunk and mask of the reads it keeps (``chunk * 256 + mask``), each
@@ -108,24 +105,22 @@ def _part_reads(model: Model, entries: slice, *, compact: bool, post: np.ndarray
 
     The outcomes that end the game are not read: a win for player 0 adds its chance to the
     part's ``win``, one for player 1 is worth 0. A chunk whose outcomes all end the game is
-    left out, but a part in use keeps at least one chunk (its mask 0, worth 0). POST is
-    ``compact_post`` (compact) or ``post_flat`` and VALS ``chunk_vals``, as 32-bit integers."""
+    left out, but a part in use keeps at least one chunk (its mask 0, worth 0)."""
     g, G = model.goal, model.goal ** 2 + 2
-    row = model.plans[entries, :, 0].ravel()
-    base, blk = (model.plans[entries, :, k].ravel().astype(np.int32) for k in (1, 2))
+    row, base, blk = (model.plans[entries, :, k].ravel() for k in range(3))
     counts = model.chunk_count[row]
     owner = np.repeat(np.arange(row.size), counts)
     first = np.cumsum(counts) - counts
     chunk = np.arange(owner.size) + np.repeat(model.chunk_start[row] - first, counts)
-    outcome = base[owner, None] + vals[chunk]  # [chunks, CHUNK]: places in post_flat
+    outcome = base[owner, None] + model.chunk_vals[chunk]  # [chunks, CHUNK]: places in post_flat
     live = _as_words(model.chunk_live)[chunk]
     if compact:  # straight to the cells of V (the choice made picks the row within one)
         cells = len(model.all_who)
         seat = blk // (model.nh // model.block)  # the next mover's seat
-        after = post[seat[owner, None] * len(model.post_flat) + outcome]
-        end, loss = cells, np.full(row.size, cells + 1, dtype=np.int32)
+        after = compact_post(model)[seat[owner, None] * len(model.post_flat) + outcome]
+        end, loss = cells, np.full(row.size, cells + 1)
     else:
-        after, end, loss = post[outcome], g * g, blk * G + g * g + 1
+        after, end, loss = model.post_flat[outcome], g * g, blk * G + g * g + 1
     keep = _as_words(after < end) & live
     won = _as_words(after == end) & live
     ends = np.nonzero(won)[0]
@@ -153,7 +148,7 @@ def _part_reads(model: Model, entries: slice, *, compact: bool, post: np.ndarray
 
 
 def _as_words(flags: np.ndarray) -> np.ndarray:
-    """Each row of CHUNK booleans as one 64-bit word (byte i is flag i), so that tests and
+    """Each row of CHUNK (8) booleans as one 64-bit word (byte i is flag i), so that tests and
     gathers of whole rows cost one operation a row."""
     return np.ascontiguousarray(flags).view("<u8")[:, 0]
 
