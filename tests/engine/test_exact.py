@@ -17,6 +17,8 @@ from hogkit.exact import (
     win_rate,
     win_rates,
 )
+from hogkit.exact.model import CHUNK
+from hogkit.exact.reads import _as_bools, _as_words, _bit_mask
 from hogkit.exact_reference import reference_win_rate
 from hogkit.variant import load_variant, variant_names
 
@@ -88,3 +90,12 @@ def test_illegal_table_is_refused():
         win_rate(variant, always(-1, GOAL), always(4, GOAL), goal=GOAL)
     with pytest.raises(HogkitError):
         win_rate(variant, always(11, GOAL), always(4, GOAL), goal=GOAL)
+
+
+def test_chunk_flags_pack_as_packbits():
+    """The reads pack a chunk's flags a word at a time into the byte np.packbits makes, for
+    every one of the 256 rows of flags, and unpack them unchanged."""
+    flags = ((np.arange(2 ** CHUNK)[:, None] >> np.arange(CHUNK)) & 1).astype(bool)
+    words = _as_words(flags)
+    assert np.array_equal(_bit_mask(words), np.packbits(flags, axis=1, bitorder="little")[:, 0])
+    assert np.array_equal(_as_bools(words), flags)
