@@ -6,15 +6,15 @@ import argparse
 from pathlib import Path
 
 from hogkit.generate.pipeline import STEPS, build_kit
-from hogkit.variant import DEFAULT_VARIANT, load_variant, variant_names
+from hogkit.variant import load_variant, variant_names
 from hogkit.variant_docs import variants_markdown
+from hogkit_cli.commands.options import add_variant_option
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the kit commands to the ``hogkit`` parser."""
     build = sub.add_parser("build", help="render a variant's kit (solutions, skeleton, ...)")
-    build.add_argument("--variant", default=DEFAULT_VARIANT,
-                       help="a variant name or the path of a .toml spec (default: %(default)s)")
+    add_variant_option(build)
     build.add_argument("--out", required=True, type=Path, help="folder to write the kit into")
     build.set_defaults(func=run_build)
     listing = sub.add_parser("variants", help="list the known variants and their rules")
@@ -43,3 +43,4 @@ def run_variants(args: argparse.Namespace) -> int:
         rules = ", ".join(rule.id for rule in variant.rules.values())
         print(f"{name:10} goal {variant.goal:3}  {variant.total_points:2} pts  {rules}")
     return 0
+

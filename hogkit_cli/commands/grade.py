@@ -21,7 +21,8 @@ from graders.okpy_grading import load_course_tests
 from graders.report import to_gradescope, to_json, to_text
 from graders.scoring import require_checkpoint_points
 from graders.untrusted import clean
-from hogkit.variant import DEFAULT_VARIANT, Variant, load_variant
+from hogkit.variant import Variant, load_variant
+from hogkit_cli.commands.options import add_isolation_options, add_variant_option
 
 
 def add_course_options(parser: argparse.ArgumentParser) -> None:
@@ -37,7 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add the grading commands to the ``hogkit`` parser."""
     grade = sub.add_parser("grade", help="grade one student copy (a folder or a hog.py)")
     grade.add_argument("path", type=Path, help="the student's folder or hog.py")
-    grade.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml (default: %(default)s)")
+    add_variant_option(grade)
     form = grade.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="print the grade as JSON")
     form.add_argument("--gradescope", type=Path, metavar="FILE", help="write Gradescope's results.json to FILE")
@@ -50,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     batch = sub.add_parser("grade-batch", help="grade every submission in a folder, in parallel")
     batch.add_argument("dir", type=Path, help="a folder with one sub-folder or .py file per student")
     batch.add_argument("--out", required=True, type=Path, help="folder for the results")
-    batch.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml (default: %(default)s)")
+    add_variant_option(batch)
     batch.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default: %(default)s)")
     batch.add_argument("--resume", action="store_true", help="keep finished results and grade only the rest")
     add_course_options(batch)
@@ -62,7 +63,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     batch.set_defaults(func=run_batch)
 
     zipper = sub.add_parser("gradescope-zip", help="write a Gradescope autograder.zip for a variant")
-    zipper.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml (default: %(default)s)")
+    add_variant_option(zipper)
     zipper.add_argument("--out", required=True, type=Path, help="the .zip file to write")
     zipper.add_argument("--checkpoint", action="store_true",
                         help="for the checkpoint's assignment: Phase 1 only, for the checkpoint points")
@@ -71,14 +72,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     doctor = sub.add_parser("doctor", help="say which isolation this machine gives student code, and why")
     add_isolation_options(doctor)
     doctor.set_defaults(func=run_doctor)
-
-
-def add_isolation_options(parser: argparse.ArgumentParser) -> None:
-    """--isolation and --unsafe-no-isolation, for every command that runs student code."""
-    parser.add_argument("--isolation", default="auto", choices=["auto", "namespaces", "uid", "none"],
-                        help="how student code is isolated (default: auto, the strongest this machine gives)")
-    parser.add_argument("--unsafe-no-isolation", action="store_true",
-                        help="grade even where no isolation is possible (every report says so)")
 
 
 def isolation_of(args: argparse.Namespace) -> Isolation:

@@ -17,8 +17,9 @@ from hogkit.final import read_solved_file, read_solved_table, rules_fingerprint,
 from hogkit.generate.reference import kit_strategies
 from hogkit.solver import solve_full_information, solve_score_only
 from hogkit.strategy_table import decode_table, encode_table
-from hogkit.variant import DEFAULT_VARIANT, load_variant
-from hogkit_cli.commands.grade import add_isolation_options, isolation_of
+from hogkit.variant import load_variant
+from hogkit_cli.commands.grade import isolation_of
+from hogkit_cli.commands.options import add_isolation_options, add_variant_option
 
 # The score-only search's defaults, for the command and for solve_report alike.
 BUDGET = 170.0  # seconds, measurements included
@@ -31,11 +32,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     rate = sub.add_parser("winrate", help="exact win rate of two strategy files")
     rate.add_argument("first", type=Path, help="a .py file with final_strategy")
     rate.add_argument("second", type=Path, help="a .py file with final_strategy")
-    rate.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    add_variant_option(rate)
     add_isolation_options(rate)
     rate.set_defaults(func=run_winrate)
     solve = sub.add_parser("solve", help="optimal strategies of a variant and their win rates")
-    solve.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    add_variant_option(solve)
     solve.add_argument("--write", action="store_true", help="save the score-only table for the kit")
     solve.add_argument("--iterations", type=int, default=8, help="self-play improvement passes")
     solve.add_argument("--rounds", type=int, default=30, help="fictitious-play rounds (hidden-state variants)")
@@ -53,12 +54,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     csub.required = True
     check = csub.add_parser("check", help="check one contest entry")
     check.add_argument("file", type=Path, help="hog_contest.py")
-    check.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    add_variant_option(check)
     add_isolation_options(check)
     check.set_defaults(func=run_contest_check)
     run = csub.add_parser("run", help="exact round-robin tournament over a folder of entries")
     run.add_argument("entries", type=Path, help="folder of .py entries")
-    run.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    add_variant_option(run)
     run.add_argument("--out", type=Path, required=True, help="folder for the results")
     run.add_argument("--resume", action="store_true", help="keep the pairs already evaluated")
     run.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
@@ -66,7 +67,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     run.set_defaults(func=run_contest)
     samples = csub.add_parser("samples", help="write sample entries to try a tournament with")
     samples.add_argument("out", type=Path, help="folder for the entries")
-    samples.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or .toml path")
+    add_variant_option(samples)
     samples.add_argument("--count", type=int, default=30, help="how many entries (the solved one first)")
     samples.set_defaults(func=run_samples)
 
