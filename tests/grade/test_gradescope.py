@@ -26,6 +26,7 @@ from hogkit.variant import load_variant
 from tests.conftest import ROOT
 
 EXAMPLES = ROOT / "examples" / "submissions"
+COURSE_COPIES = ROOT / "tests" / "data" / "course_copies"
 FA19 = load_variant("fa19")
 VISIBILITIES = {"hidden", "after_due_date", "after_published", "visible"}
 
@@ -105,6 +106,17 @@ def test_reference_gets_full_marks_and_a_leaderboard(autograder_zip: Path, tmp_p
     [entry] = results["leaderboard"]
     assert entry["value"] == pytest.approx(figure, abs=1e-6) and entry["order"] == "desc"
     assert "always_roll(4)" in entry["name"] and f"{figure:.6f}" in results["output"]
+
+
+@pytest.mark.parametrize("copy", sorted(p.name for p in COURSE_COPIES.glob("*.py")))
+def test_a_copy_of_the_course_skeleton_gets_full_marks(copy: str, autograder_zip: Path, tmp_path: Path) -> None:
+    """A Fall 2019 copy written against the course's own skeleton (no HogKit helpers)."""
+    root = fake_autograder(autograder_zip, tmp_path / "autograder")
+    shutil.copy(COURSE_COPIES / copy, root / "submission" / "hog.py")
+    done, results = run_autograder(root)
+    assert done.returncode == 0, done.stderr
+    check_schema(results)
+    assert results["score"] == results["max_score"] == FA19.total_points, results["output"]
 
 
 def test_hostile_submission_cannot_fake_its_results(autograder_zip: Path, tmp_path: Path) -> None:

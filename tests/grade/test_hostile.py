@@ -37,6 +37,7 @@ from tests.grade.test_gradescope import check_schema, fake_autograder, run_autog
 
 HOSTILE = ROOT / "tests" / "data" / "hostile"
 EXAMPLES = ROOT / "examples" / "submissions"
+COURSE_COPIES = ROOT / "tests" / "data" / "course_copies"
 SKELETON = (ROOT / "student_skeleton" / "hog.py").read_text()
 COMPLETE = (EXAMPLES / "complete" / "hog.py").read_bytes()
 ATTACKS = sorted(p.stem for p in HOSTILE.glob("*.py") if not p.name.startswith("_"))
@@ -87,6 +88,8 @@ def build_class(folder: Path, *, native: str, port: int) -> dict[str, tuple[str,
         copy(name, COMPLETE, 22)
     copy("nested_complete", COMPLETE, 22, "proj")
     copy("n" * 250, COMPLETE, 22)
+    for course_copy in sorted(COURSE_COPIES.glob("*.py")):  # written against the course's own skeleton
+        copy(f"course_{course_copy.stem}", course_copy.read_bytes(), 22)
     for attack in ATTACKS:
         copy(f"hostile_{attack}", hostile_source(attack, native=native, port=port), 0)
     for example, total in EARLIER.items():
