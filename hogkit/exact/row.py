@@ -96,9 +96,10 @@ def _run(model: Model, own: CellReads, theirs: CellReads, pick: np.ndarray) -> n
     g, block, starts, K = model.goal, model.block, model.diagonal_starts, pick.shape[1]
     W = aligned_zeros((model.nblock, g * g + 2, K, block))
     W[:, g * g] = 1.0
-    flat, wide, rows, by_state = W.reshape(-1), W.reshape(-1, K * block), W.reshape(-1, block), W.reshape(-1, K, block)
-    state_row, state_inner = np.divmod(model.state_places[0][:, None, :], block)  # [cells, 1, H]
-    pair = np.arange(K)[:, None]
+    flat, wide, rows = W.reshape(-1), W.reshape(-1, K * block), W.reshape(-1, block)
+    row, inner = np.divmod(model.state_places[0], block)
+    places = (row * (K * block) + inner)[:, None, :]  # each state's place in W for the first pair ...
+    pair = np.arange(K)[:, None] * block  # ... and how far on each pair's is
     size = (np.diff(own.diag_part) * K + np.diff(theirs.diag_part)) * block
     sums = np.empty(int(size.max()))
     for total in range(2 * g - 2, -1, -1):
@@ -121,5 +122,5 @@ def _run(model: Model, own: CellReads, theirs: CellReads, pick: np.ndarray) -> n
             np.add.reduceat(terms[:, 0], theirs.part_chunk[q0:q1], axis=0, out=each)
         each += theirs.wins[q0:q1, None]
         a, b = starts[total], starts[total + 1]
-        by_state[state_row[a:b], pair, state_inner[a:b]] = np.take(sums, pick[a:b])
+        flat[places[a:b] + pair] = np.take(sums, pick[a:b])
     return W
