@@ -5,7 +5,9 @@ Usage: python bench/exact.py [GOAL] [--variant NAME ...] [--repeats N] [--refere
 
 For each variant, in a process of its own (so that its peak memory is its own): the time of one
 pair of random tables (best of REPEATS), the first call's cost (how much longer the first pair
-takes: building the model and its planned reads), and the peak memory of evaluating one pair. Then, at the variant's
+takes: building the model and its planned reads), the peak memory of evaluating one pair, and the
+time a pair takes in a tournament's row (one table against 29 others through ``figures_against``,
+best of REPEATS) with the peak memory after it. Then, at the variant's
 own goal, the shipped table (``hogkit/data/final``): its contest figure against always_roll(4)
 and its exploitability as :func:`hogkit.solver.best_response` measures it (a lower bound: the
 strongest score-only answer found; the upper bound is a player who also sees the hidden state),
@@ -26,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from hogkit.exact import always, contest_figure
+from hogkit.exact import always, contest_figure, figures_against
 from hogkit.exact_reference import reference_win_rate
 from hogkit.final import read_solved_table
 from hogkit.solver import best_response
@@ -35,7 +37,7 @@ from hogkit.variant import load_variant, variant_names
 from hogkit_cli.main import Parser, run
 
 ROOT = Path(__file__).resolve().parents[1]
-GOAL, REPEATS = 100, 5
+GOAL, REPEATS, ROW = 100, 5, 30
 GOALS = range(10, 201)
 REFERENCE_GOALS = range(10, 101)  # the reference's recursion gets too deep past 100
 
@@ -60,6 +62,13 @@ def measure(name: str, *, goal: int, repeats: int, reference: bool, solver: bool
         contest_figure(variant, t0, t1, goal=goal)
         times.append(time.perf_counter() - start)
     found = {"variant": name, "pair": min(times), "first": first, "peak": peak_mib()}
+    others = rng.choice(legal, size=(ROW - 1, goal, goal))  # a tournament's row: t0 against ROW - 1 others
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        figures_against(variant, t0, others, goal=goal)
+        times.append(time.perf_counter() - start)
+    found |= {"row": min(times) / (ROW - 1), "row_peak": peak_mib()}
     if reference:
         start = time.perf_counter()
         slow = (reference_win_rate(variant, t0.tolist(), t1.tolist(), goal)
@@ -81,7 +90,8 @@ def measure(name: str, *, goal: int, repeats: int, reference: bool, solver: bool
 def line(found: dict) -> str:
     """One line of figures for a variant."""
     text = (f"{found['variant']:9} one pair {found['pair'] * 1000:6.1f} ms  first-call cost "
-            f"{found['first'] - found['pair']:5.2f} s  peak {found['peak']:4.0f} MiB")
+            f"{found['first'] - found['pair']:5.2f} s  peak {found['peak']:4.0f} MiB  "
+            f"in a row of {ROW} {found['row'] * 1000:6.1f} ms a pair (peak {found['row_peak']:4.0f} MiB)")
     if "reference" in found:
         text += (f"  reference {found['reference']:7.1f} s  ratio {found['reference'] / found['pair']:6.0f}x  "
                  f"diff {found['diff']:.1e}")

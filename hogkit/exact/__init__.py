@@ -10,6 +10,7 @@ movers in one set of array operations. Each module has one job:
 * :mod:`~hogkit.exact.compact`: the compact layout, one value per part (Feral Hogs);
 * :mod:`~hogkit.exact.reads`: the reads planned once per model for every choice of every cell;
 * :mod:`~hogkit.exact.pair` and :mod:`~hogkit.exact.compact_pair`: one pair of tables, by layout;
+* :mod:`~hogkit.exact.row`: one table against several (a tournament's row) in one pass, full layout;
 * :mod:`~hogkit.exact.batch`: :func:`backward`, for the solver, which picks choices as it goes;
 * :mod:`~hogkit.exact.figures`: win rates and contest figures, the way in for everyone else.
 

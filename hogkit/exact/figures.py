@@ -1,5 +1,6 @@
 """Win rates and contest figures of tables: the way in for everyone else. One pair at a time,
-through the compact or the full pair path as the model's layout allows."""
+through the compact or the full pair path as the model's layout allows; one table against many
+(a tournament's row) a batch of pairs at a time in the full layout."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import numpy as np
 from hogkit.exact.compact_pair import compact_pair, compact_pair_start
 from hogkit.exact.model import Model, model_for, start_values
 from hogkit.exact.pair import pair_backward
+from hogkit.exact.row import row_backward, row_batch
 from hogkit.variant import Variant
 
 
@@ -49,9 +51,11 @@ def _pair_start_values(model: Model, both: np.ndarray, *, seats: tuple[int, ...]
     """P(player 0 wins) from the start of the game when the player in each of SEATS moves
     first, for one pair of tables (columns ``[who, mover, opp]``).
 
-    A pair at a time is the fast way: its reads are planned once per model (see
-    :func:`hogkit.exact.reads.pair_reads`), which a batch of pairs, whose choices differ cell by cell, cannot
-    share (bench/exact.py measures one pair against a batch through :func:`hogkit.exact.batch.backward`)."""
+    A pair at a time is the fast way for pairs of any tables: its reads are planned once per model
+    (see :func:`hogkit.exact.reads.pair_reads`), which a batch of pairs whose choices differ cell by
+    cell cannot share (bench/exact.py measures one pair against a batch through
+    :func:`hogkit.exact.batch.backward`). Pairs that share their seat 0 table share that seat's
+    reads: :func:`figures_against` takes them a batch at a time (:func:`hogkit.exact.row.row_backward`)."""
     if model.compact:
         V = compact_pair(model, both)
         return [compact_pair_start(model, V, both, who=who) for who in seats]
@@ -70,8 +74,21 @@ def contest_figure(variant: Variant, table_a, table_b, *, goal: int | None = Non
 
 
 def figures_against(variant: Variant, table, others, *, goal: int | None = None) -> np.ndarray:
-    """Contest figures of TABLE against each of OTHERS (``[n, goal, goal]``)."""
-    return contest_figures(variant, table, np.asarray(others), goal=goal)
+    """Contest figures of TABLE (one ``[goal, goal]`` table) against each of OTHERS (``[n, goal,
+    goal]``), the same as :func:`contest_figures` gives pair by pair.
+
+    In the full layout the pairs go through :func:`hogkit.exact.row.row_backward` in batches of
+    at most :func:`hogkit.exact.row.row_batch` (TABLE in seat 0: its reads are picked once a batch)."""
+    model, others = model_for(variant, goal), np.asarray(others)
+    if model.compact or len(others) < 2:
+        return contest_figures(variant, table, others, goal=goal)
+    cols_a = model.columns(table).reshape(model.goal ** 2)
+    cols_b = model.columns(others).reshape(len(others), model.goal ** 2)
+    figures = []
+    for batch in np.array_split(cols_b, -(-len(cols_b) // row_batch(model))):
+        W = row_backward(model, cols_a, batch)
+        figures.append((start_values(model, W, who=0) + start_values(model, W, who=1)) / 2)
+    return np.concatenate(figures)
 
 
 def table_array(strategy: Callable[[int, int], int], goal: int) -> np.ndarray:

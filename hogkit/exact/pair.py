@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from hogkit.exact.model import CHUNK, Model, aligned_zeros
-from hogkit.exact.reads import pair_reads, picked_reads
+from hogkit.exact.reads import cell_reads, pair_reads
 
 
 def pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
@@ -23,19 +23,16 @@ def pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
     W = aligned_zeros((model.nblock, G, 1, block))
     W[:, g * g] = 1.0
     reads, starts = pair_reads(model), model.diagonal_starts
-    cols, entry, cell_first, index, probs, diag_chunk = picked_reads(model, both)
-    # the parts in use, back to back: where each starts among the chunks and among the sums
-    used = reads.used[entry]
-    part_first = np.cumsum(used) - used
-    in_use = np.arange(model.nparts) < used[:, None]
-    part_chunk = (cell_first[:, None] + np.take(reads.part_offset, entry, axis=0))[in_use]
-    wins = np.take(reads.win, entry, axis=0)[in_use]  # what each part's turn adds by a player 0 win
+    cols = np.take(both, model.all_seat_cell)
+    entry = np.arange(len(cols)) * C + cols
+    laid = cell_reads(reads, entry, starts)
+    index, probs, diag_chunk, diag_part, part_chunk = (laid.index, laid.probs, laid.diag_chunk, laid.diag_part,
+                                                       laid.part_chunk)
+    wins = laid.wins  # what each part's turn adds by a player 0 win
     if block > 1:
         wins = np.repeat(wins, block).reshape(-1, block)
-    diag_part = np.append(part_first, len(part_chunk))[starts]
-    part_chunk -= np.repeat(diag_chunk[:-1], np.diff(diag_part))  # from the diagonal's first chunk
     picked = np.take(model.part_pick, model.all_who * C + cols, axis=0)  # [cells, H]
-    pick = picked + (part_first * block)[:, None]  # each state's sum among all the pair's sums
+    pick = picked + (laid.part_first * block)[:, None]  # each state's sum among all the pair's sums
     places, state_at = model.state_places
     if len(model.layers) > 1:
         chop_part = reads.chop_part[entry][:, None]

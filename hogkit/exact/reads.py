@@ -182,6 +182,39 @@ def picked_reads(model: Model, both: np.ndarray, *, reads: PairReads | None = No
     return cols, entry, cell_first, index, probs, diag_chunk
 
 
+@dataclass(frozen=True)
+class CellReads:
+    """The reads of a run of cells' plan entries, laid out diagonal by diagonal (see
+    :func:`cell_reads`): the chunks' rows and chances (``[chunks, CHUNK]``), where each cell's
+    chunks and parts start, the parts in use back to back (each one's first chunk counted from
+    its diagonal's first chunk, and its chance of a player 0 win), and where each diagonal's
+    chunks and parts start (one more at the end)."""
+
+    index: np.ndarray
+    probs: np.ndarray
+    cell_first: np.ndarray
+    part_first: np.ndarray
+    part_chunk: np.ndarray
+    wins: np.ndarray
+    diag_chunk: np.ndarray
+    diag_part: np.ndarray
+
+
+def cell_reads(reads: PairReads, entry: np.ndarray, cell_starts: np.ndarray) -> CellReads:
+    """The reads of the plan entries ENTRY (one a cell, the cells of diagonal d from
+    ``cell_starts[d]``), as the loops over the diagonals read them."""
+    cell_first, index, probs = gather_reads(reads, entry)
+    used = reads.used[entry]
+    part_first = np.cumsum(used) - used
+    in_use = np.arange(reads.part_offset.shape[1]) < used[:, None]
+    part_chunk = (cell_first[:, None] + np.take(reads.part_offset, entry, axis=0))[in_use]
+    diag_chunk = np.append(cell_first, len(index))[cell_starts]
+    diag_part = np.append(part_first, len(part_chunk))[cell_starts]
+    part_chunk -= np.repeat(diag_chunk[:-1], np.diff(diag_part))  # from the diagonal's first chunk
+    return CellReads(index, probs, cell_first, part_first, part_chunk, np.take(reads.win, entry, axis=0)[in_use],
+                     diag_chunk, diag_part)
+
+
 def gather_reads(reads: PairReads, entry: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The reads of the plan entries ENTRY, back to back: where each entry's chunks start among
     them, and the chunks' rows (as ``intp``, which NumPy indexes with fastest) and chances."""
