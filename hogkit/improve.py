@@ -19,7 +19,7 @@ from functools import lru_cache
 import numpy as np
 from threadpoolctl import threadpool_limits
 
-from hogkit.exact import Model, gather_reads, pair_backward, picked_reads, state_reads
+from hogkit.exact import Model, cell_reads, pair_backward, picked_reads, state_reads
 
 
 @dataclass(frozen=True)
@@ -238,18 +238,12 @@ def _chosen_reads(model: Model, plan: _Plan, cols: np.ndarray, seat: int) -> lis
     reads, C, P, starts = state_reads(model), model.nchoice, model.nparts, model.diagonal_starts
     cells = np.nonzero(model.all_who == seat)[0]
     entry = cells * C + cols[cells]
-    cell_first, index, probs = gather_reads(reads, entry)
-    used = reads.used[entry]
-    in_use = np.arange(P) < used[:, None]
-    part_chunk = (cell_first[:, None] + reads.part_offset[entry])[in_use]
-    place = (entry[:, None] * P + np.arange(P))[in_use]
-    wins = reads.win[entry][in_use]
-    lo = np.searchsorted(cells, starts[:-1])
-    chunk_at = np.append(cell_first, len(index))[np.append(lo, len(cells))]
-    part_at = np.concatenate([[0], np.cumsum(used)])[np.append(lo, len(cells))]
-    return [_Stretch(index[chunk_at[d]:chunk_at[d + 1]], probs[chunk_at[d]:chunk_at[d + 1]],
-                     part_chunk[part_at[d]:part_at[d + 1]] - chunk_at[d],
-                     place[part_at[d]:part_at[d + 1]] - starts[d] * C * P, wins[part_at[d]:part_at[d + 1], None])
+    laid = cell_reads(reads, entry, np.searchsorted(cells, starts))
+    place = (entry[:, None] * P + np.arange(P))[np.arange(P) < reads.used[entry][:, None]]
+    chunk_at, part_at = laid.diag_chunk, laid.diag_part
+    return [_Stretch(laid.index[chunk_at[d]:chunk_at[d + 1]], laid.probs[chunk_at[d]:chunk_at[d + 1]],
+                     laid.part_chunk[part_at[d]:part_at[d + 1]],
+                     place[part_at[d]:part_at[d + 1]] - starts[d] * C * P, laid.wins[part_at[d]:part_at[d + 1], None])
             for d in range(len(starts) - 1)]
 
 

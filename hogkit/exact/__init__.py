@@ -29,14 +29,16 @@ from hogkit.exact.figures import (
 )
 from hogkit.exact.model import CHUNK, Model, model_for, start_values, value_table
 from hogkit.exact.pair import pair_backward
-from hogkit.exact.reads import PairReads, gather_reads, pair_reads, picked_reads, state_reads
+from hogkit.exact.reads import CellReads, PairReads, cell_reads, gather_reads, pair_reads, picked_reads, state_reads
 
 __all__ = [
     "CHUNK",
+    "CellReads",
     "Model",
     "PairReads",
     "always",
     "backward",
+    "cell_reads",
     "contest_figure",
     "contest_figures",
     "figures_against",
