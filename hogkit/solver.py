@@ -135,23 +135,11 @@ def best_response(variant: Variant, table: np.ndarray, *, goal: int | None = Non
     bound, passes = None, 0
     for name in wanted:
         clock = time.perf_counter()
-        cols, keep = named[name], None
+        cols = named[name]
         if name == FULL:  # one pass valued as full-information play, projected onto the scores
             seen_by = improve(model, *_seatings(cols, [fixed]), full=True)
             bound, cols = _figure(model, seen_by.values), seen_by.table
-        found, figure, count = None, -1.0, 0
-        while count < MAX_PASSES:
-            step = improve(model, *_seatings(cols, [fixed]), keep=keep)
-            count += 1
-            gained = _figure(model, step.values)
-            if gained < figure + TOLERANCE:
-                break
-            found, figure = step.table, gained
-            key = step.table.tobytes()
-            if key in seen:
-                break
-            seen.add(key)
-            cols, keep = step.table, step.values
+        figure, found, count = climb(model, fixed, cols, seen)
         passes += count
         if say:
             say(f"    from {name}: {figure:.6f} after {count} passes ({time.perf_counter() - clock:.1f} s)")
@@ -162,6 +150,26 @@ def best_response(variant: Variant, table: np.ndarray, *, goal: int | None = Non
     if best is None:
         raise ValueError("no start to answer from")
     return Response(best[1] - model.offset, best[0], best[2], bound, len(wanted), passes)
+
+
+def climb(model: Model, fixed: np.ndarray, cols: np.ndarray, seen: set[bytes]) -> tuple[float, np.ndarray | None, int]:
+    """Improvement passes of an answer to FIXED (columns) from COLS until one gains less than
+    TOLERANCE or reaches a table in SEEN (which it extends): the best figure, its table (None
+    if the first pass gained nothing) and the passes made."""
+    found, figure, count, keep = None, -1.0, 0, None
+    while count < MAX_PASSES:
+        step = improve(model, *_seatings(cols, [fixed]), keep=keep)
+        count += 1
+        gained = _figure(model, step.values)
+        if gained < figure + TOLERANCE:
+            break
+        found, figure = step.table, gained
+        key = step.table.tobytes()
+        if key in seen:
+            break
+        seen.add(key)
+        cols, keep = step.table, step.values
+    return figure, found, count
 
 
 def quick_starts(model: Model, responses: list[np.ndarray]) -> list[str]:

@@ -15,6 +15,7 @@ from hogkit.errors import HogkitError
 from hogkit.exact import always, contest_figure, table_array, win_rate
 from hogkit.final import read_solved_file, read_solved_table, rules_fingerprint, solved_table_path
 from hogkit.generate.reference import kit_strategies
+from hogkit.meta_nash import solve_meta_nash
 from hogkit.solver import solve_full_information, solve_score_only
 from hogkit.strategy_table import decode_table, encode_table
 from hogkit.variant import load_variant
@@ -48,6 +49,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="how far (0 to 1) own play spreads each cell's weight evenly over its hidden states")
     solve.add_argument("--margin", type=float, default=MARGIN,
                        help="the least gain (a chance) for which own play changes an entry")
+    solve.add_argument("--search", choices=("score-only", "meta-nash"), default="score-only",
+                       help="the score-only search, or the meta-Nash search from the table solved before")
+    solve.add_argument("--floor", type=float, default=0.0,
+                       help="meta-Nash: the least contest figure against always_roll(4) a table may have")
     solve.set_defaults(func=run_solve)
     contest = sub.add_parser("contest", help="check contest entries and run tournaments")
     csub = contest.add_subparsers(dest="contest_command", metavar="ACTION", parser_class=type(contest))
@@ -99,7 +104,7 @@ def baselines(variant) -> dict[str, np.ndarray]:
 
 def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: float | None = BUDGET,
                  fresh: bool = False, flatten: float = FLATTEN, margin: float = MARGIN,
-                 say=print) -> tuple[np.ndarray, dict[str, float]]:
+                 search: str = "score-only", floor: float = 0.0, say=print) -> tuple[np.ndarray, dict[str, float]]:
     """Solve VARIANT, print the figures, and return the score-only table and its figures.
 
     Unless FRESH, the search starts from the table solved before for these rules, if any, so a
@@ -112,8 +117,15 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
     start_table = np.array(decode_table(before[0]), dtype=np.int64) if before else None
     if start_table is not None:
         say("score only: starting from the table solved before (--fresh starts from always_roll(4))")
-    solved = solve_score_only(variant, start=start_table, iterations=iterations, rounds=rounds,
-                              budget=budget, flatten=flatten, margin=margin, say=say)
+    if search == "meta-nash":
+        if start_table is None:
+            raise HogkitError(f"the meta-Nash search starts from the table solved before, and {variant.name} has "
+                              "none for its rules", "run `hogkit solve --write` first, or leave out --search")
+        solved = solve_meta_nash(variant, start=start_table, rounds=rounds, budget=budget, flatten=flatten,
+                                 margin=margin, floor=floor, say=say)
+    else:
+        solved = solve_score_only(variant, start=start_table, iterations=iterations, rounds=rounds,
+                                  budget=budget, flatten=flatten, margin=margin, say=say)
     say(f"score only: the first player wins {solved.self_play:.6f} against itself "
         f"({time.perf_counter() - start:.1f} s)")
     figures: dict[str, float] = {}
@@ -134,6 +146,10 @@ def run_solve(args: argparse.Namespace) -> int:
     """Solve a variant; with --write, save the table where the kit generator finds it."""
     if args.iterations < 1:
         raise HogkitError("--iterations must be at least 1", "e.g. --iterations 8")
+    if args.search == "meta-nash" and args.fresh:
+        raise HogkitError("--search meta-nash starts from the table solved before", "leave out --fresh")
+    if not 0 <= args.floor <= 1:
+        raise HogkitError("--floor must be from 0 to 1", "e.g. --floor 0.92")
     if not 0 <= args.flatten <= 1 or args.margin < 0:
         raise HogkitError("--flatten must be from 0 to 1 and --margin 0 or more",
                           f"e.g. --flatten {FLATTEN} --margin {MARGIN}")
@@ -143,7 +159,8 @@ def run_solve(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant)
     before = read_solved_file(variant)
     table, figures = solve_report(variant, iterations=args.iterations, rounds=args.rounds, budget=args.budget,
-                                  fresh=args.fresh, flatten=args.flatten, margin=args.margin)
+                                  fresh=args.fresh, flatten=args.flatten, margin=args.margin, search=args.search,
+                                  floor=args.floor)
     if args.write:
         path = solved_table_path(variant)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -152,7 +169,11 @@ def run_solve(args: argparse.Namespace) -> int:
         rows = encode_table(table.tolist())
         settings = (f"--budget {args.budget:g} --flatten {args.flatten:g} --margin {args.margin:g} "
                     f"--iterations {args.iterations} --rounds {args.rounds}" + (" --fresh" if args.fresh else ""))
-        search = f"hogkit solve --variant {variant.name} {settings} (from the table before, unless --fresh)"
+        if args.search == "meta-nash":
+            settings = (f"--search meta-nash --floor {args.floor:g} --rounds {args.rounds} --budget {args.budget:g} "
+                        f"--flatten {args.flatten:g} --margin {args.margin:g}")
+        search = f"hogkit solve --variant {variant.name} {settings} (from the table before" + (
+            ")" if args.search == "meta-nash" else ", unless --fresh)")
         if before is not None and before[0] == rows:  # the search kept the table it started from
             search = before[1].get("search", "a search made before the table's header said so")
         lines = [f"# fingerprint: {rules_fingerprint(variant)}", f"# about: {about}", f"# search: {search}",

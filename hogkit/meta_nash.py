@@ -1,0 +1,123 @@
+"""The meta-Nash search for a table of the two scores (a double oracle over populations).
+
+It keeps two populations: tables of its own, and answers to them (every table that improvement
+passes reach from several starts against each of its tables). The contest figures of each own
+table against each answer form a zero-sum game; fictitious play on that matrix gives the mixture
+of answers hardest to beat (:func:`meta_nash`). Each round improves the least exploitable
+acceptable table against that mixture (each answer's pairs scaled by its weight) and itself, then
+adds the answers to the new table. The start table, and ``always_roll(4)`` with a FLOOR, stand on
+the answers' side too, so a table that loses to the start or falls below the floor counts as
+beaten there; only a table at least even against the start and at least FLOOR against
+``always_roll(4)`` is acceptable. The tables that measure best are measured by the full
+:func:`hogkit.solver.best_response`, with every answer found as a start.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from hogkit.exact import always, contest_figure, figures_against, model_for, win_rate
+from hogkit.improve import improve
+from hogkit.solver import Say, ScoreOnly, _seatings, best_response, climb
+from hogkit.variant import Variant
+
+QUICK = (10, 9, 5)  # the always_roll(k) starts of the quick measures
+PLAYS = 20000  # fictitious-play steps on the matrix
+
+
+def meta_nash(payoff: np.ndarray, *, plays: int = PLAYS) -> tuple[np.ndarray, np.ndarray, float]:
+    """Fictitious play on PAYOFF (``[rows, cols]``, the row player's figure; rows maximize,
+    columns minimize): the columns' mixture, the rows' mixture, and the best row's figure
+    against the columns' mixture (an upper estimate of the game's value)."""
+    rows, cols = np.zeros(len(payoff)), np.zeros(payoff.shape[1])
+    rows[0] = cols[0] = 1.0
+    row_gain, col_loss = payoff[:, 0].copy(), payoff[0].copy()
+    for _ in range(plays):
+        i, j = int(np.argmax(row_gain)), int(np.argmin(col_loss))
+        rows[i] += 1.0
+        cols[j] += 1.0
+        row_gain += payoff[:, j]
+        col_loss += payoff[i]
+    y, x = cols / cols.sum(), rows / rows.sum()
+    return y, x, float((payoff @ y).max())
+
+
+def _answers(model, table: np.ndarray, starts: list[np.ndarray]) -> list[tuple[float, np.ndarray]]:
+    """Every answer (figure, columns) that passes against TABLE (columns) reach from STARTS."""
+    seen: set[bytes] = set()
+    found = [climb(model, table, cols, seen) for cols in starts]
+    return [(figure, cols) for figure, cols, _ in found if cols is not None]
+
+
+def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, flatten: float = 0.6,
+                    margin: float = 0.002, floor: float = 0.0, candidates: int = 1, budget: float | None = None,
+                    goal: int | None = None, say: Say | None = None) -> ScoreOnly:
+    """Up to ROUNDS rounds of the meta-Nash search from START (see the module); BUDGET (seconds)
+    bounds the rounds; GOAL, if given, replaces the variant's. Passes weight cells robustly
+    (FLATTEN) and change an entry only for a gain above MARGIN. The CANDIDATES acceptable tables
+    that measure best, and START, are measured by the full best response; START is kept unless
+    an acceptable table is strictly less exploitable."""
+    began = time.perf_counter()
+    model = model_for(variant, goal)
+    off = model.offset
+    four = always(4, model.goal)
+    tables = [model.columns(start)]
+    answers = [model.columns(start), model.columns(four)]  # the anchors, then the answers found
+    shift = np.array([0.0, 0.5 - floor])
+    quick: list[float] = []
+
+    def measure(cols: np.ndarray, weights: np.ndarray) -> float:
+        picks = [answers[j] for j in np.argsort(-weights)[:6] if j >= 2 and weights[j] > 0]
+        fixed_starts = [np.full_like(cols, k + off) for k in QUICK if k in model.choices]
+        seen_by = improve(model, *_seatings(cols, [cols]), full=True).table
+        found = _answers(model, cols, [cols, seen_by, *fixed_starts, *picks])
+        answers.extend(a for _, a in found)
+        return max(f for f, _ in found)
+
+    quick.append(measure(tables[0], np.zeros(2)))
+    payoff = figures_against(variant, tables[0] - off, np.stack(answers) - off, goal=goal)[None]
+    payoff[0, :2] += shift
+    if say:
+        say(f"  start: a quick best response reaches {quick[0]:.4f} ({len(answers) - 2} answers)")
+    for round_no in range(1, rounds + 1):
+        if budget is not None and time.perf_counter() - began > budget:
+            break
+        y, _, value = meta_nash(payoff)
+        fine = (payoff[:, 0] >= 0.5 - 1e-12) & (payoff[:, 1] >= 0.5 - 1e-12)
+        base = tables[int(np.argmin(np.where(fine, quick, np.inf)))]
+        held = np.nonzero(y > 0)[0]
+        both, mine = _seatings(base, [answers[j] for j in held], itself=True)
+        step = improve(model, both, mine, scale=np.r_[np.repeat(y[held], 2), 1.0], flatten=flatten, margin=margin)
+        tables.append(step.table)
+        before = len(answers)
+        quick.append(measure(step.table, np.r_[y, np.zeros(len(answers) - len(y))]))
+        new = np.stack(answers[before:]) - off
+        grown = np.array([figures_against(variant, t - off, new, goal=goal) for t in tables[:-1]])
+        payoff = np.c_[payoff, grown]
+        row = figures_against(variant, step.table - off, np.stack(answers) - off, goal=goal)
+        payoff = np.r_[payoff, (row + np.r_[shift, np.zeros(len(row) - 2)])[None]]
+        if say:
+            say(f"  round {round_no}: {step.changed} changed, a quick best response reaches {quick[-1]:.4f}, "
+                f"head to head {payoff[-1, 0]:.4f}, vs always_roll(4) {row[1]:.4f} "
+                f"(meta value {value:.4f}, {len(held)} answers weighted, {len(answers) - 2} in all)")
+    fine = (payoff[:, 0] >= 0.5 - 1e-12) & (payoff[:, 1] >= 0.5 - 1e-12)
+    ranked = [i for i in np.argsort(quick) if fine[i] and i != 0][:candidates]
+    population = [a - off for a in answers[2:]]
+    measured: dict[int, float] = {}
+    best = None
+    for i in [0, *ranked]:
+        found = best_response(variant, tables[i] - off, goal=goal, population=population)
+        measured[int(i)] = found.figure
+        if say:
+            say(f"  table {i}: the full best response reaches {found.figure:.6f} (from {found.start})")
+        if best is None or found.figure < best[0]:
+            best = (found.figure, int(i), found)
+    _, kept, response = best
+    result = tables[kept] - off
+    if say and kept:
+        even = contest_figure(variant, result, start, goal=goal)
+        say(f"  kept table {kept}: {even:.4f} head to head against the start")
+    return ScoreOnly(result, 0, win_rate(variant, result, result, goal=goal), response, measured)
+

@@ -1,0 +1,40 @@
+"""The meta-Nash search: the matrix game's mixtures, and a search that keeps only what it measured
+to be better and acceptable."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from hogkit.exact import always, contest_figure
+from hogkit.meta_nash import meta_nash, solve_meta_nash
+from hogkit.solver import best_response, solve_score_only
+from hogkit.variant import load_variant
+
+GOAL = 30
+
+
+def test_fictitious_play_finds_rock_paper_scissors_even():
+    payoff = np.array([[0.5, 0.0, 1.0], [1.0, 0.5, 0.0], [0.0, 1.0, 0.5]])
+    cols, rows, value = meta_nash(payoff)
+    assert np.allclose(cols, 1 / 3, atol=0.01) and np.allclose(rows, 1 / 3, atol=0.01)
+    assert abs(value - 0.5) < 0.01
+
+
+def test_a_column_the_rows_always_beat_gets_no_weight():
+    payoff = np.array([[0.6, 0.4, 0.9], [0.4, 0.6, 0.95]])  # the third answer is beaten by every row
+    cols, _, value = meta_nash(payoff)
+    assert cols[2] < 1e-3 and abs(cols[0] - 0.5) < 0.01
+    assert abs(value - 0.5) < 0.01
+
+
+def test_the_search_improves_a_weak_start_only_to_a_measured_better_acceptable_table():
+    variant = load_variant("fa17")
+    start = solve_score_only(variant, goal=GOAL, iterations=1, rounds=0, candidates=0).table  # one self-play pass
+    floor = contest_figure(variant, start, always(4, GOAL), goal=GOAL) - 0.05
+    solved = solve_meta_nash(variant, start=start, rounds=3, floor=floor, goal=GOAL)
+    assert not np.array_equal(solved.table, start)
+    assert solved.exploitability == min(solved.measured.values()) < solved.measured[0]
+    assert contest_figure(variant, solved.table, start, goal=GOAL) >= 0.5
+    assert contest_figure(variant, solved.table, always(4, GOAL), goal=GOAL) >= floor
+    again = best_response(variant, solved.table, goal=GOAL)
+    assert again.figure <= solved.exploitability + 1e-12  # the search's measure includes the plain one
