@@ -20,7 +20,7 @@ import numpy as np
 
 from hogkit.exact import always, contest_figure, figures_against, model_for, win_rate
 from hogkit.improve import improve
-from hogkit.solver import Say, ScoreOnly, _seatings, best_response, climb
+from hogkit.solver import Say, ScoreOnly, best_response, climb, seatings
 from hogkit.variant import Variant
 
 QUICK = (10, 9, 5)  # the always_roll(k) starts of the quick measures
@@ -71,7 +71,7 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
     def measure(cols: np.ndarray, weights: np.ndarray) -> float:
         picks = [answers[j] for j in np.argsort(-weights)[:6] if j >= 2 and weights[j] > 0]
         fixed_starts = [np.full_like(cols, k + off) for k in QUICK if k in model.choices]
-        seen_by = improve(model, *_seatings(cols, [cols]), full=True).table
+        seen_by = improve(model, *seatings(cols, [cols]), full=True).table
         found = _answers(model, cols, [cols, seen_by, *fixed_starts, *picks])
         answers.extend(a for _, a in found)
         return max(f for f, _ in found)
@@ -88,7 +88,7 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
         fine = (payoff[:, 0] >= 0.5 - 1e-12) & (payoff[:, 1] >= 0.5 - 1e-12)
         base = tables[int(np.argmin(np.where(fine, quick, np.inf)))]
         held = np.nonzero(y > 0)[0]
-        both, mine = _seatings(base, [answers[j] for j in held], itself=True)
+        both, mine = seatings(base, [answers[j] for j in held], itself=True)
         step = improve(model, both, mine, scale=np.r_[np.repeat(y[held], 2), 1.0], flatten=flatten, margin=margin)
         tables.append(step.table)
         before = len(answers)

@@ -83,7 +83,7 @@ def solve_full_information(variant: Variant, *, goal: int | None = None) -> tupl
     return float(start_values(model, W)[0]), value_table(model, W)
 
 
-def _seatings(mine: np.ndarray, opponents: list[np.ndarray], *, itself: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def seatings(mine: np.ndarray, opponents: list[np.ndarray], *, itself: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """The pairs MINE (columns) plays against each of OPPONENTS, in both seats, and which seats
     are MINE's; with ITSELF, one more pair of MINE against itself (both seats MINE's)."""
     pairs, seats = [], []
@@ -98,7 +98,7 @@ def _seatings(mine: np.ndarray, opponents: list[np.ndarray], *, itself: bool = F
 
 def _figure(model: Model, values: list[np.ndarray]) -> float:
     """The contest figure of the table in seat 0 of the first pair and seat 1 of the second,
-    from their values (see :func:`_seatings`)."""
+    from their values (see :func:`seatings`)."""
     return (values[0][start_place(model)] + 1 - values[1][start_place(model)]) / 2
 
 
@@ -137,7 +137,7 @@ def best_response(variant: Variant, table: np.ndarray, *, goal: int | None = Non
         clock = time.perf_counter()
         cols = named[name]
         if name == FULL:  # one pass valued as full-information play, projected onto the scores
-            seen_by = improve(model, *_seatings(cols, [fixed]), full=True)
+            seen_by = improve(model, *seatings(cols, [fixed]), full=True)
             bound, cols = _figure(model, seen_by.values), seen_by.table
         figure, found, count = climb(model, fixed, cols, seen)
         passes += count
@@ -146,7 +146,7 @@ def best_response(variant: Variant, table: np.ndarray, *, goal: int | None = Non
         if best is None or figure > best[0]:
             best = (figure, found, name)
     if bound is None:
-        bound = _figure(model, improve(model, *_seatings(fixed, [fixed]), full=True).values)
+        bound = _figure(model, improve(model, *seatings(fixed, [fixed]), full=True).values)
     if best is None:
         raise ValueError("no start to answer from")
     return Response(best[1] - model.offset, best[0], best[2], bound, len(wanted), passes)
@@ -158,7 +158,7 @@ def climb(model: Model, fixed: np.ndarray, cols: np.ndarray, seen: set[bytes]) -
     if the first pass gained nothing) and the passes made."""
     found, figure, count, keep = None, -1.0, 0, None
     while count < MAX_PASSES:
-        step = improve(model, *_seatings(cols, [fixed]), keep=keep)
+        step = improve(model, *seatings(cols, [fixed]), keep=keep)
         count += 1
         gained = _figure(model, step.values)
         if gained < figure + TOLERANCE:
@@ -211,7 +211,7 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
     else:
         table = np.full((model.goal,) * 2, 4 + model.offset) if start is None else model.columns(start)
         for done in range(1, iterations + 1):
-            step = improve(model, *_seatings(table, [], itself=True), full=hidden)
+            step = improve(model, *seatings(table, [], itself=True), full=hidden)
             table = step.table
             if say:
                 say(f"  self-play {done}: {step.changed} entries changed")
@@ -245,7 +245,7 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
     for step_no in range(1, iterations + 1):  # stage 2: robust own play
         if not time_left() or (budget is not None and time.perf_counter() - began > 0.4 * budget):
             break
-        step = improve(model, *_seatings(population[-1], [], itself=True), flatten=flatten, margin=margin)
+        step = improve(model, *seatings(population[-1], [], itself=True), flatten=flatten, margin=margin)
         population.append(step.table)
         measure(len(population) - 1, f"own play {step_no} ({step.changed} changed)")
         if step.changed == 0:
@@ -254,7 +254,7 @@ def solve_score_only(variant: Variant, *, goal: int | None = None, start: np.nda
         if not time_left():
             break
         current = population[min(quick, key=quick.get)]
-        step = improve(model, *_seatings(current, responses[-memory:], itself=True), flatten=flatten,
+        step = improve(model, *seatings(current, responses[-memory:], itself=True), flatten=flatten,
                        margin=margin)
         population.append(step.table)
         measure(len(population) - 1, f"answer {round_no} ({step.changed} changed)")
