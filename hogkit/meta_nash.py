@@ -18,7 +18,7 @@ import time
 
 import numpy as np
 
-from hogkit.exact import always, contest_figure, figures_against, model_for, win_rate
+from hogkit.exact import Model, always, contest_figure, figures_against, model_for, win_rate
 from hogkit.improve import improve
 from hogkit.solver import Say, ScoreOnly, best_response, climb, seatings
 from hogkit.variant import Variant
@@ -44,7 +44,7 @@ def meta_nash(payoff: np.ndarray, *, plays: int = PLAYS) -> tuple[np.ndarray, np
     return y, x, float((payoff @ y).max())
 
 
-def _answers(model, table: np.ndarray, starts: list[np.ndarray]) -> list[tuple[float, np.ndarray]]:
+def _answers(model: Model, table: np.ndarray, starts: list[np.ndarray]) -> list[tuple[float, np.ndarray]]:
     """Every answer (figure, columns) that passes against TABLE (columns) reach from STARTS."""
     seen: set[bytes] = set()
     found = [climb(model, table, cols, seen) for cols in starts]
