@@ -22,13 +22,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from hogkit.exact import always, contest_figure, win_rate
+from hogkit.final import read_solved_table
 from hogkit.generate.bank import build_bank
 from hogkit.generate.notebooks import execute_notebook
-from hogkit.variant import load_variant
-from tests.shipped import test_gui as gui
+from hogkit.strategy_table import decode_table
+from hogkit.variant import Variant, load_variant
 from tests.conftest import ROOT, answered
+from tests.shipped import test_gui as gui
 
 SAY_LINE = "        say = say(score0, score1)\n"
 ORDER = ["1", "2", "3", "4", "5a", "5b", "6", "7", "8", "9", "10", "11", "12"]
@@ -193,7 +197,7 @@ def test_the_fall_2019_page_step_by_step(tmp_path, display, kernel):
     calc = student.run("calc.py")
     assert calc.returncode == 0, calc.stderr
     assert calc.stdout.startswith("Exact win rates of final_strategy from hog.py (Fall 2019 rules, goal 100)")
-    assert "  always_roll(4)                0.801024       0.772872        0.786948" in calc.stdout
+    assert _calc_line(load_variant("fa19"), "always_roll(4)", always(4, 100)) in calc.stdout
     assert "bacon_strategy" in calc.stdout and "swap_strategy" in calc.stdout and "left out" not in calc.stdout
     assert student.run("hog.py", "-r").stdout.splitlines()[4].startswith("final_strategy win rate: 0.")
     # "At this point, run the entire autograder", then "python3 ok --score"
@@ -201,10 +205,25 @@ def test_the_fall_2019_page_step_by_step(tmp_path, display, kernel):
     assert everything.returncode == 0, everything.stdout[-3000:]
     assert "Total: 22 / 22" in student.run("ok", "--score").stdout
     notebook = notebook_text(student, "phase3_strategies", kernel)
-    assert "All done!" in notebook and "final_strategy vs always_roll(4): wins 78.69%" in notebook
+    figure = contest_figure(load_variant("fa19"), _shipped_table(load_variant("fa19")), always(4, 100))
+    assert "All done!" in notebook and f"final_strategy vs always_roll(4): wins {100 * figure:.2f}%" in notebook
     # "You can also play against your final strategy ... python3 hog_gui.py -f"
     game = window("final", "-f")
     if game is not None:
         assert game["names"] == ["You", "Computer"] and max(game["scores"]) >= 100
     if no_gui:
         pytest.skip(f"every step ran but the GUI's ({', '.join(no_gui)}): no Xvfb or tkinter here")
+
+
+def _calc_line(variant: Variant, name: str, opponent: np.ndarray) -> str:
+    """calc.py's line for the shipped final strategy against OPPONENT, as the exact engine counts
+    it: moving first, moving second, and the contest figure."""
+    mine = _shipped_table(variant)
+    first, second = win_rate(variant, mine, opponent), 1 - win_rate(variant, opponent, mine)
+    return f"  {name:<30}{first:.6f}       {second:.6f}        {(first + second) / 2:.6f}"
+
+
+def _shipped_table(variant: Variant) -> np.ndarray:
+    """The table HogKit ships as VARIANT's final strategy."""
+    rows, _ = read_solved_table(variant)
+    return np.array(decode_table(rows))
