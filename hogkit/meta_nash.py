@@ -20,7 +20,7 @@ import numpy as np
 
 from hogkit.exact import Model, always, contest_figure, figures_against, model_for, win_rate
 from hogkit.improve import improve
-from hogkit.solver import Say, ScoreOnly, best_response, climb, seatings
+from hogkit.solver import Say, ScoreOnly, best_response, climb, full_information_answer, seatings
 from hogkit.variant import Variant
 
 QUICK = (10, 9, 5)  # the always_roll(k) starts of the quick measures
@@ -71,7 +71,7 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
     def measure(cols: np.ndarray, weights: np.ndarray) -> float:
         picks = [answers[j] for j in np.argsort(-weights)[:6] if j >= 2 and weights[j] > 0]
         fixed_starts = [np.full_like(cols, k + off) for k in QUICK if k in model.choices]
-        seen_by = improve(model, *seatings(cols, [cols]), full=True).table
+        seen_by = full_information_answer(model, cols).table
         found = _answers(model, cols, [cols, seen_by, *fixed_starts, *picks])
         answers.extend(a for _, a in found)
         return max(f for f, _ in found)

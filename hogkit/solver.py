@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from hogkit.exact import Model, backward, figures_against, model_for, start_values, value_table, win_rate
-from hogkit.improve import improve, start_place
+from hogkit.improve import Pass, improve, start_place
 from hogkit.variant import Variant
 
 TOLERANCE = 1e-6  # a pass that gains less than this (a chance to win) gains nothing
@@ -137,7 +137,7 @@ def best_response(variant: Variant, table: np.ndarray, *, goal: int | None = Non
         clock = time.perf_counter()
         cols = named[name]
         if name == FULL:  # one pass valued as full-information play, projected onto the scores
-            seen_by = improve(model, *seatings(cols, [fixed]), full=True)
+            seen_by = full_information_answer(model, fixed)
             bound, cols = _figure(model, seen_by.values), seen_by.table
         figure, found, count = climb(model, fixed, cols, seen)
         passes += count
@@ -146,10 +146,16 @@ def best_response(variant: Variant, table: np.ndarray, *, goal: int | None = Non
         if best is None or figure > best[0]:
             best = (figure, found, name)
     if bound is None:
-        bound = _figure(model, improve(model, *seatings(fixed, [fixed]), full=True).values)
+        bound = _figure(model, full_information_answer(model, fixed).values)
     if best is None:
         raise ValueError("no start to answer from")
     return Response(best[1] - model.offset, best[0], best[2], bound, len(wanted), passes)
+
+
+def full_information_answer(model: Model, fixed: np.ndarray) -> Pass:
+    """One pass answering FIXED (columns) valued as play that sees the hidden state: its values
+    give the upper bound, its table (the projection onto the two scores) a start."""
+    return improve(model, *seatings(fixed, [fixed]), full=True)
 
 
 def climb(model: Model, fixed: np.ndarray, cols: np.ndarray, seen: set[bytes]) -> tuple[float, np.ndarray | None, int]:
