@@ -8,6 +8,7 @@ the kit's final strategy is Problem 11's: :func:`hogkit.generate.solution.final_
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 from hogkit.variant import Variant
@@ -43,3 +44,20 @@ def read_solved_file(variant: Variant) -> tuple[list[str], dict[str, str]] | Non
     if header.get("fingerprint") != rules_fingerprint(variant):
         return None
     return [line for line in lines if line and not line.startswith("#")], header
+
+
+BOUNDS = re.compile(r"at least (?P<low>[0-9.]+), at most (?P<high>[0-9.]+)")
+
+
+def exploitability_header(low: float, high: float) -> str:
+    """The header line's value for a table's exploitability bounds."""
+    return f"at least {low:.6f}, at most {high:.6f} (see hogkit.solver.best_response)"
+
+
+def tightest_bounds(header: dict[str, str], low: float, high: float) -> tuple[float, float]:
+    """The tighter of a table's bounds measured now (LOW, HIGH) and those its HEADER kept from an
+    earlier measure of the same table: each search's figure is a lower bound, so the higher holds."""
+    found = BOUNDS.match(header.get("exploitability", ""))
+    if found is None:
+        return low, high
+    return max(low, float(found["low"])), min(high, float(found["high"]))

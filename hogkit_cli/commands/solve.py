@@ -13,7 +13,14 @@ from graders.contest import inspect_entry, load_entry_table, run_tournament
 from graders.sample_entries import write_sample_entries
 from hogkit.errors import HogkitError
 from hogkit.exact import always, contest_figure, table_array, win_rate
-from hogkit.final import read_solved_file, read_solved_table, rules_fingerprint, solved_table_path
+from hogkit.final import (
+    exploitability_header,
+    read_solved_file,
+    read_solved_table,
+    rules_fingerprint,
+    solved_table_path,
+    tightest_bounds,
+)
 from hogkit.generate.reference import kit_strategies
 from hogkit.meta_nash import solve_meta_nash
 from hogkit.solver import solve_full_information, solve_score_only
@@ -174,11 +181,14 @@ def run_solve(args: argparse.Namespace) -> int:
                         f"--flatten {args.flatten:g} --margin {args.margin:g}")
         search = f"hogkit solve --variant {variant.name} {settings} (from the table before" + (
             ")" if args.search == "meta-nash" else ", unless --fresh)")
+        low, high = figures["exploitability"], figures["exploitability_bound"]
         if before is not None and before[0] == rows:  # the search kept the table it started from
             search = before[1].get("search", "a search made before the table's header said so")
+            low, high = tightest_bounds(before[1], low, high)
+            print(f"kept the table it started from; its header says exploitability at least {low:.6f}, "
+                  f"at most {high:.6f} (the tighter of this measure and the header's)")
         lines = [f"# fingerprint: {rules_fingerprint(variant)}", f"# about: {about}", f"# search: {search}",
-                 f"# exploitability: at least {figures['exploitability']:.6f}, at most "
-                 f"{figures['exploitability_bound']:.6f} (see hogkit.solver.best_response)"]
+                 f"# exploitability: {exploitability_header(low, high)}"]
         lines += rows
         tmp = path.with_suffix(".tmp")
         tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
