@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from graders.files import write_atomic
 from graders.intake import Refused, read_source
 from graders.isolation import Caps, Isolation, detect
 from graders.sandbox import run_once
@@ -209,9 +210,7 @@ def run_tournament(entries: Path, *, variant: Variant, out: Path, resume: bool =
                 i = futures[future]
                 matrix[i, i + 1:] = future.result()
                 done[keys[i]] = matrix[i, i + 1:].tolist()
-                tmp = progress_path.with_suffix(".tmp")
-                tmp.write_text(json.dumps({"variant": variant.name, "entries": keys, "rows": done}), encoding="utf-8")
-                tmp.replace(progress_path)
+                write_atomic(progress_path, json.dumps({"variant": variant.name, "entries": keys, "rows": done}))
                 pairs_done += n - 1 - i
                 bar = "#" * (20 * pairs_done // max(pairs_total, 1))
                 say(f"[{bar:20}] {pairs_done}/{pairs_total} pairs, {time.perf_counter() - started:.0f} s: {names[i]}")

@@ -8,10 +8,10 @@ it too. Each entry is a self-contained file holding its table, as a student's en
 from __future__ import annotations
 
 import itertools
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from graders.files import write_atomic
 from hogkit.errors import HogkitError
 from hogkit.generate.reference import kit_strategies
 from hogkit.generate.solution import final_table
@@ -69,9 +69,6 @@ def write_sample_entries(variant: Variant, *, out: Path, count: int) -> list[Pat
     for name, about, rows in samples:
         path = out / f"{name}.py"
         body = "\n".join(f"    {row!r}," for row in rows)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(ENTRY.format(about=about, field=variant.contest_name_field, name=name, rows=body),
-                       encoding="utf-8")
-        os.replace(tmp, path)
+        write_atomic(path, ENTRY.format(about=about, field=variant.contest_name_field, name=name, rows=body))
         written.append(path)
     return written

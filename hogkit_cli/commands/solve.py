@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from graders.contest import inspect_entry, load_entry_table, run_tournament
+from graders.files import write_atomic
 from graders.sample_entries import write_sample_entries
 from hogkit.errors import HogkitError
 from hogkit.exact import always, contest_figure, table_array, win_rate
@@ -170,7 +171,6 @@ def run_solve(args: argparse.Namespace) -> int:
                                   floor=args.floor)
     if args.write:
         path = solved_table_path(variant)
-        path.parent.mkdir(parents=True, exist_ok=True)
         about = (f"The best table of the two scores found by `hogkit solve` (contest figure "
                  f"{figures['always_roll(4)']:.4f} vs always_roll(4)).")
         rows = encode_table(table.tolist())
@@ -190,9 +190,7 @@ def run_solve(args: argparse.Namespace) -> int:
         lines = [f"# fingerprint: {rules_fingerprint(variant)}", f"# about: {about}", f"# search: {search}",
                  f"# exploitability: {exploitability_header(low, high)}"]
         lines += rows
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        tmp.replace(path)
+        write_atomic(path, "\n".join(lines) + "\n")
         print(f"wrote {path}")
     return 0
 
