@@ -64,7 +64,7 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
     off = model.offset
     four = always(4, model.goal)
     tables = [model.columns(start)]
-    answers = [model.columns(start), model.columns(four)]  # the anchors, then the answers found
+    answers = [tables[0], model.columns(four)]  # the anchors, then the answers found
     shift = np.array([0.0, 0.5 - floor])
     quick: list[float] = []
 
