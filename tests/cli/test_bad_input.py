@@ -99,7 +99,7 @@ def test_every_command_that_loads_a_variant_is_covered():
 
 
 @pytest.mark.parametrize("options", [["--flatten", "1.5"], ["--margin", "-0.1"], ["--budget", "0"],
-                                     ["--iterations", "0"], ["--rounds", "-1"]])
+                                     ["--iterations", "0"], ["--rounds", "-1"], ["--candidates", "0"]])
 def test_solve_refuses_out_of_range_options(options, capsys):
     line = run_one_line(["solve", "--variant", "pig-tail", *options], capsys)
     assert " — e.g. " in line
