@@ -239,7 +239,7 @@ def _chosen_reads(model: Model, plan: _Plan, cols: np.ndarray, seat: int) -> lis
     cells = np.nonzero(model.all_who == seat)[0]
     entry = cells * C + cols[cells]
     laid = cell_reads(reads, entry, np.searchsorted(cells, starts))
-    place = (entry[:, None] * P + np.arange(P))[np.arange(P) < reads.used[entry][:, None]]
+    place = (entry[:, None] * P + np.arange(P))[laid.in_use]
     chunk_at, part_at = laid.diag_chunk, laid.diag_part
     return [_Stretch(laid.index[chunk_at[d]:chunk_at[d + 1]], laid.probs[chunk_at[d]:chunk_at[d + 1]],
                      laid.part_chunk[part_at[d]:part_at[d + 1]],

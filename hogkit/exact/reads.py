@@ -187,8 +187,9 @@ class CellReads:
     """The reads of a run of cells' plan entries, laid out diagonal by diagonal (see
     :func:`cell_reads`): the chunks' rows and chances (``[chunks, CHUNK]``), where each cell's
     chunks and parts start, the parts in use back to back (each one's first chunk counted from
-    its diagonal's first chunk, and its chance of a player 0 win), and where each diagonal's
-    chunks and parts start (one more at the end)."""
+    its diagonal's first chunk, and its chance of a player 0 win), where each diagonal's chunks
+    and parts start (one more at the end), and which parts of each cell are in use
+    (``[cells, parts]``)."""
 
     index: np.ndarray
     probs: np.ndarray
@@ -198,6 +199,7 @@ class CellReads:
     wins: np.ndarray
     diag_chunk: np.ndarray
     diag_part: np.ndarray
+    in_use: np.ndarray
 
 
 def cell_reads(reads: PairReads, entry: np.ndarray, cell_starts: np.ndarray) -> CellReads:
@@ -212,7 +214,7 @@ def cell_reads(reads: PairReads, entry: np.ndarray, cell_starts: np.ndarray) -> 
     diag_part = np.append(part_first, len(part_chunk))[cell_starts]
     part_chunk -= np.repeat(diag_chunk[:-1], np.diff(diag_part))  # from the diagonal's first chunk
     return CellReads(index, probs, cell_first, part_first, part_chunk, np.take(reads.win, entry, axis=0)[in_use],
-                     diag_chunk, diag_part)
+                     diag_chunk, diag_part, in_use)
 
 
 def gather_reads(reads: PairReads, entry: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
