@@ -5,7 +5,9 @@ passes reach from several starts against each of its tables). The contest figure
 table against each answer form a zero-sum game; fictitious play on that matrix gives the mixture
 of answers hardest to beat (:func:`meta_nash`). Each round improves the least exploitable
 acceptable table against that mixture (each answer's pairs scaled by its weight) and itself, then
-adds the answers to the new table. The start table, and ``always_roll(4)`` with a FLOOR, stand on
+adds the answers to the new table; with ``purify``, each round also adds the table that plays in
+each cell the choice the rows' mixture weights most (:func:`consensus`), a pure table near the
+mixture that the fictitious play finds hardest to answer. The start table, and ``always_roll(4)`` with a FLOOR, stand on
 the answers' side too, so a table that loses to the start or falls below the floor counts as
 beaten there; only a table at least even against the start and at least FLOOR against
 ``always_roll(4)`` is acceptable. The tables that measure best are measured by the full
@@ -44,6 +46,18 @@ def meta_nash(payoff: np.ndarray, *, plays: int = PLAYS) -> tuple[np.ndarray, np
     return y, x, float((payoff @ y).max())
 
 
+def consensus(tables: list[np.ndarray], weights: np.ndarray) -> np.ndarray:
+    """Each cell's column (entry of TABLES, columns of one shape) that WEIGHTS (a mixture over
+    TABLES) plays most; a tie goes to the column of the table weighted most."""
+    stacked = np.stack(tables).reshape(len(tables), -1)
+    votes = np.zeros((int(stacked.max()) + 1, stacked.shape[1]))
+    order = np.argsort(-weights, kind="stable")
+    cells = np.arange(stacked.shape[1])
+    for rank, i in enumerate(order):  # a hair less for each later table breaks ties toward the heavier
+        np.add.at(votes, (stacked[i], cells), weights[i] * (1.0 - 1e-9 * rank))
+    return votes.argmax(axis=0).reshape(tables[0].shape)
+
+
 def _answers(model: Model, table: np.ndarray, starts: list[np.ndarray]) -> list[tuple[float, np.ndarray]]:
     """Every answer (figure, columns) that passes against TABLE (columns) reach from STARTS."""
     seen: set[bytes] = set()
@@ -52,13 +66,14 @@ def _answers(model: Model, table: np.ndarray, starts: list[np.ndarray]) -> list[
 
 
 def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, flatten: float = 0.6,
-                    margin: float = 0.002, floor: float = 0.0, candidates: int = 1, budget: float | None = None,
-                    goal: int | None = None, say: Say | None = None) -> ScoreOnly:
+                    margin: float = 0.002, floor: float = 0.0, candidates: int = 1, purify: bool = False,
+                    budget: float | None = None, goal: int | None = None, say: Say | None = None) -> ScoreOnly:
     """Up to ROUNDS rounds of the meta-Nash search from START (see the module); BUDGET (seconds)
     bounds the rounds; GOAL, if given, replaces the variant's. Passes weight cells robustly
     (FLATTEN) and change an entry only for a gain above MARGIN. The CANDIDATES acceptable tables
     that measure best, and START, are measured by the full best response; START is kept unless
-    an acceptable table is strictly less exploitable."""
+    an acceptable table is strictly less exploitable. PURIFY adds each round's :func:`consensus`
+    of the own tables too."""
     began = time.perf_counter()
     model = model_for(variant, goal)
     off = model.offset
@@ -81,27 +96,41 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
     payoff[0, :2] += shift
     if say:
         say(f"  start: a quick best response reaches {quick[0]:.4f} ({len(answers) - 2} answers)")
+
+    def add(table: np.ndarray, weights: np.ndarray) -> np.ndarray:
+        """Measure TABLE (columns), add its answers, and grow the payoff by its row and their
+        columns; its figures against the anchors and answers."""
+        nonlocal payoff
+        tables.append(table)
+        before = len(answers)
+        quick.append(measure(table, np.r_[weights, np.zeros(len(answers) - len(weights))]))
+        new = np.stack(answers[before:]) - off
+        grown = np.array([figures_against(variant, t - off, new, goal=goal) for t in tables[:-1]])
+        payoff = np.c_[payoff, grown]
+        row = figures_against(variant, table - off, np.stack(answers) - off, goal=goal)
+        payoff = np.r_[payoff, (row + np.r_[shift, np.zeros(len(row) - 2)])[None]]
+        return row
+
     for round_no in range(1, rounds + 1):
         if budget is not None and time.perf_counter() - began > budget:
             break
-        y, _, value = meta_nash(payoff)
+        y, x, value = meta_nash(payoff)
         fine = (payoff[:, 0] >= 0.5 - 1e-12) & (payoff[:, 1] >= 0.5 - 1e-12)
         base = tables[int(np.argmin(np.where(fine, quick, np.inf)))]
         held = np.nonzero(y > 0)[0]
         both, mine = seatings(base, [answers[j] for j in held], itself=True)
         step = improve(model, both, mine, scale=np.r_[np.repeat(y[held], 2), 1.0], flatten=flatten, margin=margin)
-        tables.append(step.table)
-        before = len(answers)
-        quick.append(measure(step.table, np.r_[y, np.zeros(len(answers) - len(y))]))
-        new = np.stack(answers[before:]) - off
-        grown = np.array([figures_against(variant, t - off, new, goal=goal) for t in tables[:-1]])
-        payoff = np.c_[payoff, grown]
-        row = figures_against(variant, step.table - off, np.stack(answers) - off, goal=goal)
-        payoff = np.r_[payoff, (row + np.r_[shift, np.zeros(len(row) - 2)])[None]]
+        row = add(step.table, y)
         if say:
             say(f"  round {round_no}: {step.changed} changed, a quick best response reaches {quick[-1]:.4f}, "
                 f"head to head {payoff[-1, 0]:.4f}, vs always_roll(4) {row[1]:.4f} "
                 f"(meta value {value:.4f}, {len(held)} answers weighted, {len(answers) - 2} in all)")
+        pure = consensus(tables[:-1], x) if purify else None
+        if pure is not None and not any(np.array_equal(pure, t) for t in tables):
+            row = add(pure, y)
+            if say:
+                say(f"  round {round_no} consensus of {int((x > 0).sum())} tables: a quick best response reaches "
+                    f"{quick[-1]:.4f}, head to head {payoff[-1, 0]:.4f}, vs always_roll(4) {row[1]:.4f}")
     fine = (payoff[:, 0] >= 0.5 - 1e-12) & (payoff[:, 1] >= 0.5 - 1e-12)
     ranked = [i for i in np.argsort(quick) if fine[i] and i != 0][:candidates]
     population = [a - off for a in answers[2:]]

@@ -64,6 +64,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     solve.add_argument("--candidates", type=int, default=1,
                        help="meta-Nash: how many acceptable tables (those the quick measure ranks best) the full "
                             "best response measures besides the start")
+    solve.add_argument("--purify", action="store_true",
+                       help="meta-Nash: each round also tries the table playing in each cell the choice the "
+                            "mixture of its own tables weights most")
     solve.set_defaults(func=run_solve)
     contest = sub.add_parser("contest", help="check contest entries and run tournaments")
     csub = contest.add_subparsers(dest="contest_command", metavar="ACTION", parser_class=type(contest))
@@ -116,7 +119,7 @@ def baselines(variant) -> dict[str, np.ndarray]:
 def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: float | None = BUDGET,
                  fresh: bool = False, flatten: float = FLATTEN, margin: float = MARGIN,
                  search: str = "score-only", floor: float = 0.0, candidates: int = 1,
-                 say=print) -> tuple[np.ndarray, dict[str, float]]:
+                 purify: bool = False, say=print) -> tuple[np.ndarray, dict[str, float]]:
     """Solve VARIANT, print the figures, and return the score-only table and its figures.
 
     Unless FRESH, the search starts from the table solved before for these rules, if any, so a
@@ -134,7 +137,7 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
             raise HogkitError(f"the meta-Nash search starts from the table solved before, and {variant.name} has "
                               "none for its rules", "run `hogkit solve --write` first, or leave out --search")
         solved = solve_meta_nash(variant, start=start_table, rounds=rounds, budget=budget, flatten=flatten,
-                                 margin=margin, floor=floor, candidates=candidates, say=say)
+                                 margin=margin, floor=floor, candidates=candidates, purify=purify, say=say)
     else:
         solved = solve_score_only(variant, start=start_table, iterations=iterations, rounds=rounds,
                                   budget=budget, flatten=flatten, margin=margin, say=say)
@@ -174,7 +177,7 @@ def run_solve(args: argparse.Namespace) -> int:
     before = read_solved_file(variant)
     table, figures = solve_report(variant, iterations=args.iterations, rounds=args.rounds, budget=args.budget,
                                   fresh=args.fresh, flatten=args.flatten, margin=args.margin, search=args.search,
-                                  floor=args.floor, candidates=args.candidates)
+                                  floor=args.floor, candidates=args.candidates, purify=args.purify)
     if args.write:
         path = solved_table_path(variant)
         about = (f"The best table of the two scores found by `hogkit solve` (contest figure "
@@ -185,7 +188,8 @@ def run_solve(args: argparse.Namespace) -> int:
         if args.search == "meta-nash":
             settings = (f"--search meta-nash --floor {args.floor:g} --rounds {args.rounds} --budget {args.budget:g} "
                         f"--flatten {args.flatten:g} --margin {args.margin:g}"
-                        + (f" --candidates {args.candidates}" if args.candidates != 1 else ""))
+                        + (f" --candidates {args.candidates}" if args.candidates != 1 else "")
+                        + (" --purify" if args.purify else ""))
         search = f"hogkit solve --variant {variant.name} {settings} (from the table before" + (
             ")" if args.search == "meta-nash" else ", unless --fresh)")
         low, high = figures["exploitability"], figures["exploitability_bound"]

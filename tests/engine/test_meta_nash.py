@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from hogkit.exact import always, contest_figure
-from hogkit.meta_nash import meta_nash, solve_meta_nash
+from hogkit.meta_nash import consensus, meta_nash, solve_meta_nash
 from hogkit.solver import best_response, solve_score_only
 from hogkit.variant import load_variant
 
@@ -27,11 +27,20 @@ def test_a_column_the_rows_always_beat_gets_no_weight():
     assert abs(value - 0.5) < 0.01
 
 
+def test_consensus_plays_each_cells_most_weighted_choice():
+    tables = [np.array([[1, 2], [3, 0]]), np.array([[1, 5], [4, 0]]), np.array([[2, 5], [4, 4]])]
+    pure = consensus(tables, np.array([0.45, 0.35, 0.2]))
+    assert pure.tolist() == [[1, 5], [4, 0]]  # 0.35 + 0.2 outweigh 0.45 where the last two agree
+    tied = consensus(tables[:2], np.array([0.5, 0.5]))
+    assert tied.tolist() == tables[0].tolist()  # even weights: the first of the heaviest wins
+    assert consensus(tables[:2], np.array([0.4, 0.6])).tolist() == tables[1].tolist()
+
+
 def test_the_search_improves_a_weak_start_only_to_a_measured_better_acceptable_table():
     variant = load_variant("fa17")
     start = solve_score_only(variant, goal=GOAL, iterations=1, rounds=0, candidates=0).table  # one self-play pass
     floor = contest_figure(variant, start, always(4, GOAL), goal=GOAL) - 0.05
-    solved = solve_meta_nash(variant, start=start, rounds=3, floor=floor, goal=GOAL)
+    solved = solve_meta_nash(variant, start=start, rounds=3, floor=floor, purify=True, goal=GOAL)
     assert not np.array_equal(solved.table, start)
     assert solved.exploitability == min(solved.measured.values()) < solved.measured[0]
     assert contest_figure(variant, solved.table, start, goal=GOAL) >= 0.5
