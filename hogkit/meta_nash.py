@@ -7,11 +7,11 @@ of answers hardest to beat (:func:`meta_nash`). Each round improves the least ex
 acceptable table against that mixture (each answer's pairs scaled by its weight) and itself, then
 adds the answers to the new table; with ``purify``, each round also adds the table that plays in
 each cell the choice the rows' mixture weights most (:func:`consensus`), a pure table near the
-mixture that the fictitious play finds hardest to answer. The start table, and ``always_roll(4)`` with a FLOOR, stand on
-the answers' side too, so a table that loses to the start or falls below the floor counts as
-beaten there; only a table at least even against the start and at least FLOOR against
-``always_roll(4)`` is acceptable. The tables that measure best are measured by the full
-:func:`hogkit.solver.best_response`, with every answer found as a start.
+mixture of own tables that fictitious play finds hardest to answer. The start table, and
+``always_roll(4)`` with a FLOOR, stand on the answers' side too, so a table that loses to the
+start or falls below the floor counts as beaten there; only a table at least even against the
+start and at least FLOOR against ``always_roll(4)`` is acceptable. The tables that measure best
+are measured by the full :func:`hogkit.solver.best_response`, with every answer found as a start.
 """
 
 from __future__ import annotations
