@@ -170,6 +170,9 @@ def run_solve(args: argparse.Namespace) -> int:
                           f"e.g. --flatten {FLATTEN} --margin {MARGIN}")
     if args.candidates < 1:
         raise HogkitError("--candidates must be at least 1", "e.g. --candidates 3")
+    if args.search != "meta-nash" and (args.floor or args.candidates != 1 or args.purify):
+        raise HogkitError("--floor, --candidates and --purify belong to the meta-Nash search",
+                          "add --search meta-nash, or leave them out")
     if args.rounds < 0 or args.budget <= 0:
         raise HogkitError("--rounds must be 0 or more and --budget more than 0",
                           f"e.g. --rounds 30 --budget {BUDGET:g}")

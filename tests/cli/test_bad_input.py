@@ -105,6 +105,12 @@ def test_solve_refuses_out_of_range_options(options, capsys):
     assert " — e.g. " in line
 
 
+@pytest.mark.parametrize("options", [["--floor", "0.9"], ["--candidates", "3"], ["--purify"]])
+def test_solve_refuses_meta_nash_options_without_that_search(options, capsys):
+    line = run_one_line(["solve", "--variant", "pig-tail", *options], capsys)
+    assert "belong to the meta-Nash search" in line and "add --search meta-nash" in line
+
+
 BENCH_MISUSES = {
     "exact.py": (["201"], "goal 201 is out of range"),
     "exact.py ": (["--variant", "nope", "--no-solver"], "unknown variant 'nope'"),
