@@ -1,14 +1,24 @@
-"""The solved tables' headers: every shipped table states its exploitability bounds, and a rerun
-that keeps a table keeps the tighter of the bounds measured on it."""
+"""The solved tables' headers: every shipped table states its exploitability bounds, a rerun that
+keeps a table keeps the tighter of the bounds measured on it, and the README's table of them
+states what the shipped tables are."""
 
 from __future__ import annotations
 
+import re
+
+import numpy as np
 import pytest
 
+from hogkit.exact import always, contest_figure
 from hogkit.final import BOUNDS, exploitability_header, read_solved_file, tightest_bounds
+from hogkit.strategy_table import decode_table
 from hogkit.variant import load_variant
+from tests.conftest import ROOT
 
 SHIPPED = ("fa17", "fa19", "pig-tail", "sp18", "su18")
+FLOORS = {"fa17": 0.92}  # the least a table must win against always_roll(4) (issue 19)
+README_ROW = re.compile(r"^\| (?P<name>[\w-]+) \| (?P<four>0\.\d{6}) \| (?P<bench>0\.\d{6}) [^|]*\| "
+                        r"(?P<low>0\.\d{6}) \| (?P<high>0\.\d{6}) \|", re.M)
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -34,3 +44,24 @@ def test_a_header_without_bounds_gives_way_to_the_measure() -> None:
 def test_the_header_line_reads_back() -> None:
     bounds = BOUNDS.match(exploitability_header(0.5, 0.575663))
     assert bounds is not None and (float(bounds["low"]), float(bounds["high"])) == (0.5, 0.575663)
+
+
+def _readme_rows() -> dict[str, re.Match]:
+    return {m["name"]: m for m in README_ROW.finditer((ROOT / "README.md").read_text(encoding="utf-8"))}
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_readme_states_the_shipped_tables_figures(name: str) -> None:
+    """The README's row of each table: its exact figure against always_roll(4), and the bounds
+    its header keeps (the highest lower bound any search measured, the upper bound)."""
+    variant = load_variant(name)
+    found = read_solved_file(variant)
+    assert found is not None
+    row = _readme_rows()[name]
+    table = np.array(decode_table(found[0]), dtype=np.int64)
+    four = contest_figure(variant, table, always(4, variant.goal))
+    assert row["four"] == f"{four:.6f}"
+    assert four >= FLOORS.get(name, 0.5)
+    bounds = BOUNDS.match(found[1]["exploitability"])
+    assert bounds is not None and (row["low"], row["high"]) == (bounds["low"], bounds["high"])
+    assert float(row["bench"]) <= float(row["low"])
