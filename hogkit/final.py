@@ -1,4 +1,4 @@
-"""The solved final strategies (Problem 12): one table file a variant.
+"""The solved final strategies (Problem 12): one table file a variant, and the answers a search keeps.
 
 A solved table for a variant is kept in ``hogkit/data/final/<name>.txt`` with a fingerprint of
 the rules it was solved for; a table solved for other rules is not read. (Without a current one,
@@ -8,9 +8,14 @@ the kit's final strategy is Problem 11's: :func:`hogkit.generate.solution.final_
 from __future__ import annotations
 
 import hashlib
+import io
 import re
+import zipfile
 from pathlib import Path
 
+import numpy as np
+
+from hogkit.errors import HogkitError
 from hogkit.variant import Variant
 
 SOLVED_DIR = Path(__file__).resolve().parent / "data" / "final"
@@ -61,3 +66,32 @@ def tightest_bounds(header: dict[str, str], low: float, high: float) -> tuple[fl
     if found is None:
         return low, high
     return max(low, float(found["low"])), min(high, float(found["high"]))
+
+
+def answers_bytes(variant: Variant, answers: list[np.ndarray]) -> bytes:
+    """An answers file (``.npz``): the score tables ANSWERS, with the fingerprint of VARIANT's
+    rules, for ``hogkit solve --answers`` to read back in a later search."""
+    buffer = io.BytesIO()
+    stacked = np.stack(answers).astype(np.int8) if answers else np.zeros((0, variant.goal, variant.goal), np.int8)
+    np.savez_compressed(buffer, answers=stacked, fingerprint=np.array(rules_fingerprint(variant)))
+    return buffer.getvalue()
+
+
+def read_answers(path: Path, variant: Variant) -> list[np.ndarray]:
+    """The answer tables kept in PATH (see :func:`answers_bytes`); none if PATH does not exist."""
+    if not path.exists():
+        return []
+    try:
+        with np.load(path, allow_pickle=False) as kept:
+            fingerprint, answers = str(kept["fingerprint"]), kept["answers"]
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile) as exc:
+        raise HogkitError(f"{path} is not an answers file ({exc})",
+                          "give the file an earlier `hogkit solve --answers` wrote, or a new path") from None
+    if fingerprint != rules_fingerprint(variant):
+        raise HogkitError(f"{path} holds answers for other rules than {variant.name}'s",
+                          "give each variant its own --answers file")
+    legal = np.array(variant.legal_rolls)
+    if answers.ndim != 3 or answers.shape[1:] != (variant.goal, variant.goal) or not np.isin(answers, legal).all():
+        raise HogkitError(f"{path} holds tables that are not {variant.name}'s strategies (shape or choices)",
+                          "give each variant its own --answers file")
+    return [table.astype(np.int64) for table in answers]

@@ -10,13 +10,16 @@ each cell the choice the rows' mixture weights most (:func:`consensus`), a pure 
 mixture of own tables that fictitious play finds hardest to answer. The start table, and
 ``always_roll(4)`` with a FLOOR, stand on the answers' side too, so a table that loses to the
 start or falls below the floor counts as beaten there; only a table at least even against the
-start and at least FLOOR against ``always_roll(4)`` is acceptable. The tables that measure best
+start and at least FLOOR against ``always_roll(4)`` is acceptable. A round steps from the acceptable
+table the quick measure ranks best, unless its step gave a table already kept (the mixture did not
+change since), then from the next. Answers an earlier search kept can join from the start. The tables that measure best
 are measured by the full :func:`hogkit.solver.best_response`, with every answer found as a start.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -67,19 +70,26 @@ def _answers(model: Model, table: np.ndarray, starts: list[np.ndarray]) -> list[
 
 def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, flatten: float = 0.6,
                     margin: float = 0.002, floor: float = 0.0, candidates: int = 1, purify: bool = False,
-                    budget: float | None = None, goal: int | None = None, say: Say | None = None) -> ScoreOnly:
+                    budget: float | None = None, goal: int | None = None, known: Sequence[np.ndarray] = (),
+                    say: Say | None = None) -> ScoreOnly:
     """Up to ROUNDS rounds of the meta-Nash search from START (see the module); BUDGET (seconds)
     bounds the rounds; GOAL, if given, replaces the variant's. Passes weight cells robustly
     (FLATTEN) and change an entry only for a gain above MARGIN. The CANDIDATES acceptable tables
     that measure best, and START, are measured by the full best response; START is kept unless
     an acceptable table is strictly less exploitable. PURIFY adds each round's :func:`consensus`
-    of the own tables too."""
+    of the own tables too. KNOWN answers (score tables, e.g. an earlier search's) join the answers
+    from the start; the result's ``answers`` are all the answers, KNOWN ones first."""
     began = time.perf_counter()
     model = model_for(variant, goal)
     off = model.offset
     four = always(4, model.goal)
     tables = [model.columns(start)]
-    answers = [tables[0], model.columns(four)]  # the anchors, then the answers found
+    answers = [tables[0], model.columns(four)]  # the anchors, then the answers known and found
+    for table in known:
+        columns = model.columns(table)
+        if not any(np.array_equal(columns, a) for a in answers):
+            answers.append(columns)
+    kept = len(answers) - 2
     shift = np.array([0.0, 0.5 - floor])
     quick: list[float] = []
 
@@ -95,7 +105,8 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
     payoff = figures_against(variant, tables[0] - off, np.stack(answers) - off, goal=goal)[None]
     payoff[0, :2] += shift
     if say:
-        say(f"  start: a quick best response reaches {quick[0]:.4f} ({len(answers) - 2} answers)")
+        say(f"  start: a quick best response reaches {quick[0]:.4f} ({len(answers) - 2} answers, "
+            f"{kept} of them known before)")
 
     def add(table: np.ndarray, weights: np.ndarray) -> np.ndarray:
         """Measure TABLE (columns), add its answers, and grow the payoff by its row and their
@@ -111,15 +122,27 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
         payoff = np.r_[payoff, (row + np.r_[shift, np.zeros(len(row) - 2)])[None]]
         return row
 
+    stale: set[int] = set()  # tables whose step against the current mixture gave a table already kept
     for round_no in range(1, rounds + 1):
         if budget is not None and time.perf_counter() - began > budget:
             break
         y, x, value = meta_nash(payoff)
         fine = (payoff[:, 0] >= 0.5 - 1e-12) & (payoff[:, 1] >= 0.5 - 1e-12)
-        base = tables[int(np.argmin(np.where(fine, quick, np.inf)))]
+        bases = [int(i) for i in np.argsort(quick, kind="stable") if fine[i] and int(i) not in stale]
+        if not bases:
+            if say:
+                say(f"  round {round_no}: every acceptable table's step gives a table already measured; stopping")
+            break
         held = np.nonzero(y > 0)[0]
-        both, mine = seatings(base, [answers[j] for j in held], itself=True)
+        both, mine = seatings(tables[bases[0]], [answers[j] for j in held], itself=True)
         step = improve(model, both, mine, scale=np.r_[np.repeat(y[held], 2), 1.0], flatten=flatten, margin=margin)
+        if any(np.array_equal(step.table, t) for t in tables):  # the same mixture would give it again
+            stale.add(bases[0])
+            if say:
+                say(f"  round {round_no}: the step from table {bases[0]} gives a table already measured; "
+                    "the next round steps from the next best")
+            continue
+        stale.clear()
         row = add(step.table, y)
         if say:
             say(f"  round {round_no}: {step.changed} changed, a quick best response reaches {quick[-1]:.4f}, "
@@ -148,5 +171,5 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
     if say and kept:
         even = contest_figure(variant, result, start, goal=goal)
         say(f"  kept table {kept}: {even:.4f} head to head against the start")
-    return ScoreOnly(result, 0, win_rate(variant, result, result, goal=goal), response, measured)
+    return ScoreOnly(result, 0, win_rate(variant, result, result, goal=goal), response, measured, population)
 

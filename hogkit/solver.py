@@ -59,6 +59,7 @@ class ScoreOnly:
     self_play: float  # P(player 0 wins) when both seats play the table
     response: Response | None = None  # the full best response to the table, when the search measured it
     measured: dict[int, float] = field(default_factory=dict)  # each candidate's full measure (0: the start)
+    answers: list[np.ndarray] = field(default_factory=list)  # the answers a meta-Nash search kept (tables)
 
     @property
     def exploitability(self) -> float | None:

@@ -15,7 +15,9 @@ from graders.sample_entries import write_sample_entries
 from hogkit.errors import HogkitError
 from hogkit.exact import always, contest_figure, table_array, win_rate
 from hogkit.final import (
+    answers_bytes,
     exploitability_header,
+    read_answers,
     read_solved_file,
     read_solved_table,
     rules_fingerprint,
@@ -67,6 +69,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     solve.add_argument("--purify", action="store_true",
                        help="meta-Nash: each round also tries the table playing in each cell the choice the "
                             "mixture of its own tables weights most")
+    solve.add_argument("--answers", type=Path, metavar="FILE",
+                       help="meta-Nash: a file of answers kept between searches (.npz): read if it exists, "
+                            "written back with this search's answers added")
     solve.set_defaults(func=run_solve)
     contest = sub.add_parser("contest", help="check contest entries and run tournaments")
     csub = contest.add_subparsers(dest="contest_command", metavar="ACTION", parser_class=type(contest))
@@ -119,11 +124,16 @@ def baselines(variant) -> dict[str, np.ndarray]:
 def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: float | None = BUDGET,
                  fresh: bool = False, flatten: float = FLATTEN, margin: float = MARGIN,
                  search: str = "score-only", floor: float = 0.0, candidates: int = 1,
-                 purify: bool = False, say=print) -> tuple[np.ndarray, dict[str, float]]:
+                 purify: bool = False, answers: Path | None = None,
+                 say=print) -> tuple[np.ndarray, dict[str, float]]:
     """Solve VARIANT, print the figures, and return the score-only table and its figures.
 
     Unless FRESH, the search starts from the table solved before for these rules, if any, so a
-    new run keeps what earlier runs found and can only improve on it."""
+    new run keeps what earlier runs found and can only improve on it. The meta-Nash search reads
+    the answers kept in ANSWERS, if given, and writes them back with its own added."""
+    known = read_answers(answers, variant) if answers else []  # read first: a bad file stops the run at once
+    if answers:
+        say(f"answers: {len(known)} kept in {answers} by earlier searches")
     start = time.perf_counter()
     full, _ = solve_full_information(variant)
     say(f"full information: the first player wins {full:.6f} ({time.perf_counter() - start:.1f} s)")
@@ -137,7 +147,11 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
             raise HogkitError(f"the meta-Nash search starts from the table solved before, and {variant.name} has "
                               "none for its rules", "run `hogkit solve --write` first, or leave out --search")
         solved = solve_meta_nash(variant, start=start_table, rounds=rounds, budget=budget, flatten=flatten,
-                                 margin=margin, floor=floor, candidates=candidates, purify=purify, say=say)
+                                 margin=margin, floor=floor, candidates=candidates, purify=purify, known=known,
+                                 say=say)
+        if answers:
+            write_atomic(answers, answers_bytes(variant, solved.answers))
+            say(f"answers: {len(solved.answers)} kept in {answers}")
     else:
         solved = solve_score_only(variant, start=start_table, iterations=iterations, rounds=rounds,
                                   budget=budget, flatten=flatten, margin=margin, say=say)
@@ -170,8 +184,8 @@ def run_solve(args: argparse.Namespace) -> int:
                           f"e.g. --flatten {FLATTEN} --margin {MARGIN}")
     if args.candidates < 1:
         raise HogkitError("--candidates must be at least 1", "e.g. --candidates 3")
-    if args.search != "meta-nash" and (args.floor or args.candidates != 1 or args.purify):
-        raise HogkitError("--floor, --candidates and --purify belong to the meta-Nash search",
+    if args.search != "meta-nash" and (args.floor or args.candidates != 1 or args.purify or args.answers):
+        raise HogkitError("--floor, --candidates, --purify and --answers belong to the meta-Nash search",
                           "add --search meta-nash, or leave them out")
     if args.rounds < 0 or args.budget <= 0:
         raise HogkitError("--rounds must be 0 or more and --budget more than 0",
@@ -180,7 +194,8 @@ def run_solve(args: argparse.Namespace) -> int:
     before = read_solved_file(variant)
     table, figures = solve_report(variant, iterations=args.iterations, rounds=args.rounds, budget=args.budget,
                                   fresh=args.fresh, flatten=args.flatten, margin=args.margin, search=args.search,
-                                  floor=args.floor, candidates=args.candidates, purify=args.purify)
+                                  floor=args.floor, candidates=args.candidates, purify=args.purify,
+                                  answers=args.answers)
     if args.write:
         path = solved_table_path(variant)
         about = (f"The best table of the two scores found by `hogkit solve` (contest figure "

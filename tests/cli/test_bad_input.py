@@ -150,3 +150,10 @@ def test_winrate_reports_a_bad_strategy_once_and_needs_no_name(tmp_path, capsys)
     eleven.write_text("def final_strategy(score, opponent_score):\n    return 11\n")
     line = run_one_line(["winrate", str(eleven), str(plain), "--variant", "pig-tail"], capsys)
     assert line == "error: eleven.py: final_strategy(0, 0) returns 11 — it must return one of 0 to 10\n", line
+
+
+def test_solve_refuses_a_bad_answers_file_before_it_searches(tmp_path, capsys):
+    bad = tmp_path / "answers.npz"
+    bad.write_text("not an archive\n")
+    line = run_one_line(["solve", "--variant", "fa17", "--search", "meta-nash", "--answers", str(bad)], capsys)
+    assert line.startswith(f"error: {bad} is not an answers file") and "--answers" in line

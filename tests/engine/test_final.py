@@ -9,8 +9,9 @@ import re
 import numpy as np
 import pytest
 
+from hogkit.errors import HogkitError
 from hogkit.exact import always, contest_figure
-from hogkit.final import BOUNDS, exploitability_header, read_solved_file, tightest_bounds
+from hogkit.final import BOUNDS, answers_bytes, exploitability_header, read_answers, read_solved_file, tightest_bounds
 from hogkit.strategy_table import decode_table
 from hogkit.variant import load_variant
 from tests.conftest import ROOT
@@ -65,3 +66,17 @@ def test_the_readme_states_the_shipped_tables_figures(name: str) -> None:
     bounds = BOUNDS.match(found[1]["exploitability"])
     assert bounds is not None and (row["low"], row["high"]) == (bounds["low"], bounds["high"])
     assert float(row["bench"]) <= float(row["low"])
+
+
+def test_an_answers_file_reads_back_and_refuses_other_rules(tmp_path) -> None:
+    fa17, fa19 = load_variant("fa17"), load_variant("fa19")
+    tables = [always(4, 100), np.where(np.eye(100, dtype=bool), -1, 6)]  # -1: Pork Chop, fa17's only
+    path = tmp_path / "fa17.npz"
+    path.write_bytes(answers_bytes(fa17, tables))
+    assert all(np.array_equal(a, b) for a, b in zip(read_answers(path, fa17), tables, strict=True))
+    assert read_answers(tmp_path / "none.npz", fa17) == []
+    with pytest.raises(HogkitError, match="other rules"):
+        read_answers(path, fa19)
+    path.write_bytes(answers_bytes(fa19, tables))  # fa19's fingerprint, a choice fa19 does not have
+    with pytest.raises(HogkitError, match="not fa19's strategies"):
+        read_answers(path, fa19)

@@ -47,3 +47,15 @@ def test_the_search_improves_a_weak_start_only_to_a_measured_better_acceptable_t
     assert contest_figure(variant, solved.table, always(4, GOAL), goal=GOAL) >= floor
     again = best_response(variant, solved.table, goal=GOAL)
     assert again.figure <= solved.exploitability + 1e-12  # the search's measure includes the plain one
+
+
+def test_a_later_search_starts_from_the_answers_an_earlier_one_kept():
+    variant = load_variant("fa17")
+    start = solve_score_only(variant, goal=GOAL, iterations=1, rounds=0, candidates=0).table
+    floor = contest_figure(variant, start, always(4, GOAL), goal=GOAL) - 0.05
+    first = solve_meta_nash(variant, start=start, rounds=2, floor=floor, goal=GOAL)
+    later = solve_meta_nash(variant, start=first.table, rounds=1, floor=floor, goal=GOAL, known=first.answers)
+    assert len(later.answers) > len(first.answers)
+    kept = later.answers[:len(first.answers)]  # the known answers come first, in their order
+    assert all(np.array_equal(a, b) for a, b in zip(first.answers, kept, strict=True))
+    assert later.measured[0] >= first.exploitability - 1e-12  # the same table, measured from more starts
