@@ -30,6 +30,7 @@ from hogkit.variant import Variant
 
 QUICK = (10, 9, 5)  # the always_roll(k) starts of the quick measures
 PLAYS = 20000  # fictitious-play steps on the matrix
+PICKS = 6  # a quick measure also climbs from this many answers weighted most, and as many doing best
 
 
 def meta_nash(payoff: np.ndarray, *, plays: int = PLAYS) -> tuple[np.ndarray, np.ndarray, float]:
@@ -83,44 +84,58 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
     model = model_for(variant, goal)
     off = model.offset
     four = always(4, model.goal)
-    tables = [model.columns(start)]
-    answers = [tables[0], model.columns(four)]  # the anchors, then the answers known and found
-    for table in known:
-        columns = model.columns(table)
-        if not any(np.array_equal(columns, a) for a in answers):
+    answers = [model.columns(start), model.columns(four)]  # the anchors, then answers known and found
+    held_bytes = {a.tobytes() for a in answers}
+
+    def keep(columns: np.ndarray) -> None:
+        if columns.tobytes() not in held_bytes:
+            held_bytes.add(columns.tobytes())
             answers.append(columns)
+
+    for table in known:
+        keep(model.columns(table))
     kept = len(answers) - 2
     shift = np.array([0.0, 0.5 - floor])
     quick: list[float] = []
 
-    def measure(cols: np.ndarray, weights: np.ndarray) -> float:
-        picks = [answers[j] for j in np.argsort(-weights)[:6] if j >= 2 and weights[j] > 0]
+    def against(table: np.ndarray, others: list[np.ndarray]) -> np.ndarray:
+        """TABLE's figures (columns, like OTHERS) against each of OTHERS."""
+        if not others:
+            return np.zeros(0)
+        return figures_against(variant, table - off, np.stack(others) - off, goal=goal)
+
+    def measure(cols: np.ndarray, weights: np.ndarray, row: np.ndarray) -> float:
+        """A quick best response to COLS: climbs from the fixed starts, the answers WEIGHTS weights
+        most, and those that do best against COLS by its ROW; what they reach joins the answers."""
+        heavy = [int(j) for j in np.argsort(-weights)[:PICKS] if j >= 2 and weights[j] > 0]
+        strong = [int(j) + 2 for j in np.argsort(row[2:], kind="stable")[:PICKS]]
+        picks = [answers[j] for j in dict.fromkeys([*heavy, *strong])]
         fixed_starts = [np.full_like(cols, k + off) for k in QUICK if k in model.choices]
         seen_by = full_information_answer(model, cols).table
         found = _answers(model, cols, [cols, seen_by, *fixed_starts, *picks])
-        answers.extend(a for _, a in found)
+        for _, columns in found:
+            keep(columns)
         return max(f for f, _ in found)
-
-    quick.append(measure(tables[0], np.zeros(2)))
-    payoff = figures_against(variant, tables[0] - off, np.stack(answers) - off, goal=goal)[None]
-    payoff[0, :2] += shift
-    if say:
-        say(f"  start: a quick best response reaches {quick[0]:.4f} ({len(answers) - 2} answers, "
-            f"{kept} of them known before)")
 
     def add(table: np.ndarray, weights: np.ndarray) -> np.ndarray:
         """Measure TABLE (columns), add its answers, and grow the payoff by its row and their
         columns; its figures against the anchors and answers."""
         nonlocal payoff
-        tables.append(table)
+        row = against(table, answers)
         before = len(answers)
-        quick.append(measure(table, np.r_[weights, np.zeros(len(answers) - len(weights))]))
-        new = np.stack(answers[before:]) - off
-        grown = np.array([figures_against(variant, t - off, new, goal=goal) for t in tables[:-1]])
-        payoff = np.c_[payoff, grown]
-        row = figures_against(variant, table - off, np.stack(answers) - off, goal=goal)
-        payoff = np.r_[payoff, (row + np.r_[shift, np.zeros(len(row) - 2)])[None]]
+        quick.append(measure(table, np.r_[weights, np.zeros(len(answers) - len(weights))], row))
+        tables.append(table)
+        grown = np.array([against(t, answers[before:]) for t in tables])
+        row = np.r_[row, grown[-1]]
+        payoff = np.r_[np.c_[payoff, grown[:-1]], (row + np.r_[shift, np.zeros(len(row) - 2)])[None]]
         return row
+
+    tables: list[np.ndarray] = []
+    payoff = np.zeros((0, len(answers)))
+    add(model.columns(start), np.zeros(2))
+    if say:
+        say(f"  start: a quick best response reaches {quick[0]:.4f} ({len(answers) - 2} answers, "
+            f"{kept} of them known before)")
 
     stale: set[int] = set()  # tables whose step against the current mixture gave a table already kept
     for round_no in range(1, rounds + 1):
