@@ -44,10 +44,27 @@ def read_solved_file(variant: Variant) -> tuple[list[str], dict[str, str]] | Non
     path = solved_table_path(variant)
     if not path.is_file():
         return None
-    lines = path.read_text(encoding="utf-8").splitlines()
-    header = dict(line[2:].split(": ", 1) for line in lines if line.startswith("# ") and ": " in line)
+    rows, header = _table_file(path.read_text(encoding="utf-8"))
+    return (rows, header) if header.get("fingerprint") == rules_fingerprint(variant) else None
+
+
+def read_table_file(path: Path, variant: Variant) -> list[str]:
+    """The rows of a table file solved for VARIANT's rules at PATH (e.g. an earlier version of
+    ``data/final/<name>.txt``)."""
+    try:
+        rows, header = _table_file(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise HogkitError(f"cannot read the table file {path} ({exc})",
+                          "give a file `hogkit solve --write` wrote") from None
     if header.get("fingerprint") != rules_fingerprint(variant):
-        return None
+        raise HogkitError(f"{path} is not a table solved for {variant.name}'s rules (its fingerprint differs)",
+                          "give a table file of the same variant")
+    return rows
+
+
+def _table_file(text: str) -> tuple[list[str], dict[str, str]]:
+    lines = text.splitlines()
+    header = dict(line[2:].split(": ", 1) for line in lines if line.startswith("# ") and ": " in line)
     return [line for line in lines if line and not line.startswith("#")], header
 
 

@@ -7,13 +7,15 @@ of answers hardest to beat (:func:`meta_nash`). Each round improves the least ex
 acceptable table against that mixture (each answer's pairs scaled by its weight) and itself, then
 adds the answers to the new table; with ``purify``, each round also adds the table that plays in
 each cell the choice the rows' mixture weights most (:func:`consensus`), a pure table near the
-mixture of own tables that fictitious play finds hardest to answer. The start table, and
-``always_roll(4)`` with a FLOOR, stand on the answers' side too, so a table that loses to the
-start or falls below the floor counts as beaten there; only a table at least even against the
-start and at least FLOOR against ``always_roll(4)`` is acceptable. A round steps from the acceptable
-table the quick measure ranks best, unless its step gave a table already kept (the mixture did not
-change since), then from the next. Answers an earlier search kept can join from the start. The tables that measure best
-are measured by the full :func:`hogkit.solver.best_response`, with every answer found as a start.
+mixture of own tables that fictitious play finds hardest to answer.
+
+The start table, ``always_roll(4)`` with a FLOOR, and any RIVALS given stand on the answers' side
+too, so a table that loses to the start or a rival, or falls below the floor, counts as beaten
+there: only a table at least even against the start and the rivals and at least FLOOR against
+``always_roll(4)`` is acceptable. A round steps from the acceptable table the quick measure ranks
+best, unless its step gave a table already kept (the mixture has not changed since), then from the
+next. Answers an earlier search kept can join from the start. The tables that measure best are
+measured by the full :func:`hogkit.solver.best_response`, with every answer found as a start.
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ def _answers(model: Model, table: np.ndarray, starts: list[np.ndarray]) -> list[
 def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, flatten: float = 0.6,
                     margin: float = 0.002, floor: float = 0.0, candidates: int = 1, purify: bool = False,
                     budget: float | None = None, goal: int | None = None, known: Sequence[np.ndarray] = (),
+                    rivals: Sequence[np.ndarray] = (),
                     say: Say | None = None) -> ScoreOnly:
     """Up to ROUNDS rounds of the meta-Nash search from START (see the module); BUDGET (seconds)
     bounds the rounds; GOAL, if given, replaces the variant's. Passes weight cells robustly
@@ -79,12 +82,15 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
     that measure best, and START, are measured by the full best response; START is kept unless
     an acceptable table is strictly less exploitable. PURIFY adds each round's :func:`consensus`
     of the own tables too. KNOWN answers (score tables, e.g. an earlier search's) join the answers
-    from the start; the result's ``answers`` are all the answers, KNOWN ones first."""
+    from the start; the result's ``answers`` are all the answers, KNOWN ones first. A table is
+    acceptable only if it is at least even against each of RIVALS too (e.g. tables kept before)."""
     began = time.perf_counter()
     model = model_for(variant, goal)
     off = model.offset
     four = always(4, model.goal)
-    answers = [model.columns(start), model.columns(four)]  # the anchors, then answers known and found
+    # the anchors (the start, always_roll(4), the rivals), then the answers known and found
+    answers = [model.columns(start), model.columns(four), *(model.columns(r) for r in rivals)]
+    anchors = len(answers)
     held_bytes = {a.tobytes() for a in answers}
 
     def keep(columns: np.ndarray) -> None:
@@ -94,8 +100,9 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
 
     for table in known:
         keep(model.columns(table))
-    kept = len(answers) - 2
-    shift = np.array([0.0, 0.5 - floor])
+    kept = len(answers) - anchors
+    shift = np.zeros(anchors)
+    shift[1] = 0.5 - floor  # a table below the floor counts as beaten by always_roll(4)
     quick: list[float] = []
 
     def against(table: np.ndarray, others: list[np.ndarray]) -> np.ndarray:
@@ -107,8 +114,8 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
     def measure(cols: np.ndarray, weights: np.ndarray, row: np.ndarray) -> float:
         """A quick best response to COLS: climbs from the fixed starts, the answers WEIGHTS weights
         most, and those that do best against COLS by its ROW; what they reach joins the answers."""
-        heavy = [int(j) for j in np.argsort(-weights)[:PICKS] if j >= 2 and weights[j] > 0]
-        strong = [int(j) + 2 for j in np.argsort(row[2:], kind="stable")[:PICKS]]
+        heavy = [int(j) for j in np.argsort(-weights)[:PICKS] if j >= anchors and weights[j] > 0]
+        strong = [int(j) + anchors for j in np.argsort(row[anchors:], kind="stable")[:PICKS]]
         picks = [answers[j] for j in dict.fromkeys([*heavy, *strong])]
         fixed_starts = [np.full_like(cols, k + off) for k in QUICK if k in model.choices]
         seen_by = full_information_answer(model, cols).table
@@ -127,14 +134,14 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
         tables.append(table)
         grown = np.array([against(t, answers[before:]) for t in tables])
         row = np.r_[row, grown[-1]]
-        payoff = np.r_[np.c_[payoff, grown[:-1]], (row + np.r_[shift, np.zeros(len(row) - 2)])[None]]
+        payoff = np.r_[np.c_[payoff, grown[:-1]], (row + np.r_[shift, np.zeros(len(row) - anchors)])[None]]
         return row
 
     tables: list[np.ndarray] = []
     payoff = np.zeros((0, len(answers)))
     add(model.columns(start), np.zeros(2))
     if say:
-        say(f"  start: a quick best response reaches {quick[0]:.4f} ({len(answers) - 2} answers, "
+        say(f"  start: a quick best response reaches {quick[0]:.4f} ({len(answers) - anchors} answers, "
             f"{kept} of them known before)")
 
     stale: set[int] = set()  # tables whose step against the current mixture gave a table already kept
@@ -142,11 +149,13 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
         if budget is not None and time.perf_counter() - began > budget:
             break
         y, x, value = meta_nash(payoff)
-        fine = (payoff[:, 0] >= 0.5 - 1e-12) & (payoff[:, 1] >= 0.5 - 1e-12)
+        fine = (payoff[:, :anchors] >= 0.5 - 1e-12).all(axis=1)
+        if not fine.any():  # the start itself loses to a rival: step from any table
+            fine[:] = True
         bases = [int(i) for i in np.argsort(quick, kind="stable") if fine[i] and int(i) not in stale]
         if not bases:
             if say:
-                say(f"  round {round_no}: every acceptable table's step gives a table already measured; stopping")
+                say(f"  round {round_no}: every table's step gives a table already measured; stopping")
             break
         held = np.nonzero(y > 0)[0]
         both, mine = seatings(tables[bases[0]], [answers[j] for j in held], itself=True)
@@ -162,16 +171,16 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
         if say:
             say(f"  round {round_no}: {step.changed} changed, a quick best response reaches {quick[-1]:.4f}, "
                 f"head to head {payoff[-1, 0]:.4f}, vs always_roll(4) {row[1]:.4f} "
-                f"(meta value {value:.4f}, {len(held)} answers weighted, {len(answers) - 2} in all)")
+                f"(meta value {value:.4f}, {len(held)} answers weighted, {len(answers) - anchors} in all)")
         pure = consensus(tables[:-1], x) if purify else None
         if pure is not None and not any(np.array_equal(pure, t) for t in tables):
             row = add(pure, y)
             if say:
                 say(f"  round {round_no} consensus of {int((x > 0).sum())} tables: a quick best response reaches "
                     f"{quick[-1]:.4f}, head to head {payoff[-1, 0]:.4f}, vs always_roll(4) {row[1]:.4f}")
-    fine = (payoff[:, 0] >= 0.5 - 1e-12) & (payoff[:, 1] >= 0.5 - 1e-12)
+    fine = (payoff[:, :anchors] >= 0.5 - 1e-12).all(axis=1)
     ranked = [i for i in np.argsort(quick) if fine[i] and i != 0][:candidates]
-    population = [a - off for a in answers[2:]]
+    population = [a - off for a in answers[anchors:]]
     measured: dict[int, float] = {}
     best = None
     for i in [0, *ranked]:

@@ -20,6 +20,7 @@ from hogkit.final import (
     read_answers,
     read_solved_file,
     read_solved_table,
+    read_table_file,
     rules_fingerprint,
     solved_table_path,
     tightest_bounds,
@@ -72,6 +73,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     solve.add_argument("--answers", type=Path, metavar="FILE",
                        help="meta-Nash: a file of answers kept between searches (.npz): read if it exists, "
                             "written back with this search's answers added")
+    solve.add_argument("--rivals", type=Path, nargs="+", default=[], metavar="FILE",
+                       help="meta-Nash: table files (e.g. earlier versions of the solved table) that a new "
+                            "table must be at least even against too")
     solve.set_defaults(func=run_solve)
     contest = sub.add_parser("contest", help="check contest entries and run tournaments")
     csub = contest.add_subparsers(dest="contest_command", metavar="ACTION", parser_class=type(contest))
@@ -124,14 +128,17 @@ def baselines(variant) -> dict[str, np.ndarray]:
 def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: float | None = BUDGET,
                  fresh: bool = False, flatten: float = FLATTEN, margin: float = MARGIN,
                  search: str = "score-only", floor: float = 0.0, candidates: int = 1,
-                 purify: bool = False, answers: Path | None = None,
+                 purify: bool = False, answers: Path | None = None, rivals: tuple[Path, ...] = (),
                  say=print) -> tuple[np.ndarray, dict[str, float]]:
     """Solve VARIANT, print the figures, and return the score-only table and its figures.
 
     Unless FRESH, the search starts from the table solved before for these rules, if any, so a
     new run keeps what earlier runs found and can only improve on it. The meta-Nash search reads
-    the answers kept in ANSWERS, if given, and writes them back with its own added."""
-    known = read_answers(answers, variant) if answers else []  # read first: a bad file stops the run at once
+    the answers kept in ANSWERS, if given, and writes them back with its own added; a table it
+    keeps must be at least even against the tables in the RIVALS files too."""
+    # the files first: a bad one stops the run at once
+    known = read_answers(answers, variant) if answers else []
+    rival_tables = [rival_table(path, variant) for path in rivals]
     if answers:
         say(f"answers: {len(known)} kept in {answers} by earlier searches")
     start = time.perf_counter()
@@ -148,7 +155,7 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
                               "none for its rules", "run `hogkit solve --write` first, or leave out --search")
         solved = solve_meta_nash(variant, start=start_table, rounds=rounds, budget=budget, flatten=flatten,
                                  margin=margin, floor=floor, candidates=candidates, purify=purify, known=known,
-                                 say=say)
+                                 rivals=rival_tables, say=say)
         if answers:
             write_atomic(answers, answers_bytes(variant, solved.answers))
             say(f"answers: {len(solved.answers)} kept in {answers}")
@@ -171,6 +178,19 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
     return solved.table, figures
 
 
+def rival_table(path: Path, variant) -> np.ndarray:
+    """The table in the table file PATH, checked to be a strategy of VARIANT."""
+    rows = read_table_file(path, variant)
+    try:
+        table = np.array(decode_table(rows), dtype=np.int64)
+    except (ValueError, TypeError):
+        table = None
+    if table is None or table.shape != (variant.goal, variant.goal) or not np.isin(table, variant.legal_rolls).all():
+        raise HogkitError(f"{path} does not hold a {variant.goal}x{variant.goal} table of {variant.name}'s choices",
+                          "give a file `hogkit solve --write` wrote")
+    return table
+
+
 def run_solve(args: argparse.Namespace) -> int:
     """Solve a variant; with --write, save the table where the kit generator finds it."""
     if args.iterations < 1:
@@ -184,8 +204,9 @@ def run_solve(args: argparse.Namespace) -> int:
                           f"e.g. --flatten {FLATTEN} --margin {MARGIN}")
     if args.candidates < 1:
         raise HogkitError("--candidates must be at least 1", "e.g. --candidates 3")
-    if args.search != "meta-nash" and (args.floor or args.candidates != 1 or args.purify or args.answers):
-        raise HogkitError("--floor, --candidates, --purify and --answers belong to the meta-Nash search",
+    if args.search != "meta-nash" and (args.floor or args.candidates != 1 or args.purify or args.answers
+                                     or args.rivals):
+        raise HogkitError("--floor, --candidates, --purify, --answers and --rivals belong to the meta-Nash search",
                           "add --search meta-nash, or leave them out")
     if args.rounds < 0 or args.budget <= 0:
         raise HogkitError("--rounds must be 0 or more and --budget more than 0",
@@ -195,7 +216,7 @@ def run_solve(args: argparse.Namespace) -> int:
     table, figures = solve_report(variant, iterations=args.iterations, rounds=args.rounds, budget=args.budget,
                                   fresh=args.fresh, flatten=args.flatten, margin=args.margin, search=args.search,
                                   floor=args.floor, candidates=args.candidates, purify=args.purify,
-                                  answers=args.answers)
+                                  answers=args.answers, rivals=tuple(args.rivals))
     if args.write:
         path = solved_table_path(variant)
         about = (f"The best table of the two scores found by `hogkit solve` (contest figure "
@@ -207,7 +228,9 @@ def run_solve(args: argparse.Namespace) -> int:
             settings = (f"--search meta-nash --floor {args.floor:g} --rounds {args.rounds} --budget {args.budget:g} "
                         f"--flatten {args.flatten:g} --margin {args.margin:g}"
                         + (f" --candidates {args.candidates}" if args.candidates != 1 else "")
-                        + (" --purify" if args.purify else ""))
+                        + (" --purify" if args.purify else "")
+                        + (f" --answers {args.answers.name}" if args.answers else "")
+                        + (" --rivals " + " ".join(path.name for path in args.rivals) if args.rivals else ""))
         search = f"hogkit solve --variant {variant.name} {settings} (from the table before" + (
             ")" if args.search == "meta-nash" else ", unless --fresh)")
         low, high = figures["exploitability"], figures["exploitability_bound"]

@@ -157,3 +157,10 @@ def test_solve_refuses_a_bad_answers_file_before_it_searches(tmp_path, capsys):
     bad.write_text("not an archive\n")
     line = run_one_line(["solve", "--variant", "fa17", "--search", "meta-nash", "--answers", str(bad)], capsys)
     assert line.startswith(f"error: {bad} is not an answers file") and "--answers" in line
+
+
+def test_solve_refuses_a_rival_table_of_other_rules(tmp_path, capsys):
+    rival = tmp_path / "fa19.txt"
+    rival.write_text((ROOT / "hogkit" / "data" / "final" / "fa19.txt").read_text())
+    line = run_one_line(["solve", "--variant", "fa17", "--search", "meta-nash", "--rivals", str(rival)], capsys)
+    assert line.startswith(f"error: {rival} is not a table solved for fa17's rules")

@@ -4,10 +4,11 @@ to be better and acceptable."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from hogkit.exact import always, contest_figure
 from hogkit.meta_nash import consensus, meta_nash, solve_meta_nash
-from hogkit.solver import best_response, solve_score_only
+from hogkit.solver import ScoreOnly, best_response, solve_score_only
 from hogkit.variant import load_variant
 
 GOAL = 30
@@ -49,13 +50,30 @@ def test_the_search_improves_a_weak_start_only_to_a_measured_better_acceptable_t
     assert again.figure <= solved.exploitability + 1e-12  # the search's measure includes the plain one
 
 
-def test_a_later_search_starts_from_the_answers_an_earlier_one_kept():
+@pytest.fixture(scope="module")
+def fa17_search() -> tuple[np.ndarray, float, ScoreOnly]:
+    """A short search at goal 30 from one self-play pass: the start, the floor and the result."""
     variant = load_variant("fa17")
     start = solve_score_only(variant, goal=GOAL, iterations=1, rounds=0, candidates=0).table
     floor = contest_figure(variant, start, always(4, GOAL), goal=GOAL) - 0.05
-    first = solve_meta_nash(variant, start=start, rounds=1, floor=floor, goal=GOAL)
+    return start, floor, solve_meta_nash(variant, start=start, rounds=2, floor=floor, goal=GOAL)
+
+
+def test_a_later_search_starts_from_the_answers_an_earlier_one_kept(fa17_search):
+    _, floor, first = fa17_search
+    variant = load_variant("fa17")
     later = solve_meta_nash(variant, start=first.table, rounds=0, floor=floor, goal=GOAL, known=first.answers)
     assert len(later.answers) >= len(first.answers)
     kept = later.answers[:len(first.answers)]  # the known answers come first, in their order
     assert all(np.array_equal(a, b) for a, b in zip(first.answers, kept, strict=True))
     assert later.measured[0] >= first.exploitability - 1e-12  # the same table, measured from more starts
+
+
+def test_a_table_kept_beside_a_rival_is_at_least_even_against_it(fa17_search):
+    start, floor, first = fa17_search
+    variant = load_variant("fa17")
+    rival = first.response.table  # the strongest answer found to the first search's table
+    assert contest_figure(variant, first.table, rival, goal=GOAL) < 0.5
+    solved = solve_meta_nash(variant, start=start, rounds=2, floor=floor, goal=GOAL, rivals=[rival])
+    assert not np.array_equal(solved.table, start)  # the rival ruled out the first search's table, not all
+    assert contest_figure(variant, solved.table, rival, goal=GOAL) >= 0.5
