@@ -101,8 +101,10 @@ def read_answers(path: Path, variant: Variant) -> list[np.ndarray]:
     try:
         with np.load(path, allow_pickle=False) as kept:
             fingerprint, answers = str(kept["fingerprint"]), kept["answers"]
-    except (OSError, ValueError, KeyError, zipfile.BadZipFile) as exc:
-        raise HogkitError(f"{path} is not an answers file ({exc})",
+    except OSError as exc:
+        raise HogkitError(f"cannot read {path} ({exc.strerror})", "give a file you can read, or a new path") from None
+    except (ValueError, KeyError, zipfile.BadZipFile):
+        raise HogkitError(f"{path} is not an answers file (an .npz archive of answer tables)",
                           "give the file an earlier `hogkit solve --answers` wrote, or a new path") from None
     if fingerprint != rules_fingerprint(variant):
         raise HogkitError(f"{path} holds answers for other rules than {variant.name}'s",
