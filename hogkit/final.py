@@ -85,6 +85,11 @@ def tightest_bounds(header: dict[str, str], low: float, high: float) -> tuple[fl
     return max(low, float(found["low"])), min(high, float(found["high"]))
 
 
+def is_strategy_table(table: np.ndarray, variant: Variant) -> bool:
+    """Whether TABLE has one entry per pair of scores below VARIANT's goal, each a legal choice."""
+    return table.shape == (variant.goal, variant.goal) and bool(np.isin(table, variant.legal_rolls).all())
+
+
 def answers_bytes(variant: Variant, answers: list[np.ndarray]) -> bytes:
     """An answers file (``.npz``): the score tables ANSWERS, with the fingerprint of VARIANT's
     rules, for ``hogkit solve --answers`` to read back in a later search."""
@@ -109,8 +114,7 @@ def read_answers(path: Path, variant: Variant) -> list[np.ndarray]:
     if fingerprint != rules_fingerprint(variant):
         raise HogkitError(f"{path} holds answers for other rules than {variant.name}'s",
                           "give each variant its own --answers file")
-    legal = np.array(variant.legal_rolls)
-    if answers.ndim != 3 or answers.shape[1:] != (variant.goal, variant.goal) or not np.isin(answers, legal).all():
+    if answers.ndim != 3 or not all(is_strategy_table(table, variant) for table in answers):
         raise HogkitError(f"{path} holds tables that are not {variant.name}'s strategies (shape or choices)",
                           "give each variant its own --answers file")
     return [table.astype(np.int64) for table in answers]

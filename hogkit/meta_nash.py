@@ -100,10 +100,14 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
 
     for table in known:
         keep(model.columns(table))
-    kept = len(answers) - anchors
+    known_count = len(answers) - anchors
     shift = np.zeros(anchors)
     shift[1] = 0.5 - floor  # a table below the floor counts as beaten by always_roll(4)
     quick: list[float] = []
+
+    def acceptable() -> np.ndarray:
+        """Which tables are at least even against every anchor (the floor counted in)."""
+        return (payoff[:, :anchors] >= 0.5 - 1e-12).all(axis=1)
 
     def against(table: np.ndarray, others: list[np.ndarray]) -> np.ndarray:
         """TABLE's figures (columns, like OTHERS) against each of OTHERS."""
@@ -142,14 +146,14 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
     add(model.columns(start), np.zeros(2))
     if say:
         say(f"  start: a quick best response reaches {quick[0]:.4f} ({len(answers) - anchors} answers, "
-            f"{kept} of them known before)")
+            f"{known_count} of them known before)")
 
     stale: set[int] = set()  # tables whose step against the current mixture gave a table already kept
     for round_no in range(1, rounds + 1):
         if budget is not None and time.perf_counter() - began > budget:
             break
         y, x, value = meta_nash(payoff)
-        fine = (payoff[:, :anchors] >= 0.5 - 1e-12).all(axis=1)
+        fine = acceptable()
         if not fine.any():  # the start itself loses to a rival: step from any table
             fine[:] = True
         bases = [int(i) for i in np.argsort(quick, kind="stable") if fine[i] and int(i) not in stale]
@@ -178,7 +182,7 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
             if say:
                 say(f"  round {round_no} consensus of {int((x > 0).sum())} tables: a quick best response reaches "
                     f"{quick[-1]:.4f}, head to head {payoff[-1, 0]:.4f}, vs always_roll(4) {row[1]:.4f}")
-    fine = (payoff[:, :anchors] >= 0.5 - 1e-12).all(axis=1)
+    fine = acceptable()
     ranked = [i for i in np.argsort(quick) if fine[i] and i != 0][:candidates]
     population = [a - off for a in answers[anchors:]]
     measured: dict[int, float] = {}

@@ -17,6 +17,7 @@ from hogkit.exact import always, contest_figure, table_array, win_rate
 from hogkit.final import (
     answers_bytes,
     exploitability_header,
+    is_strategy_table,
     read_answers,
     read_solved_file,
     read_solved_table,
@@ -185,7 +186,7 @@ def rival_table(path: Path, variant) -> np.ndarray:
         table = np.array(decode_table(rows), dtype=np.int64)
     except (ValueError, TypeError):
         table = None
-    if table is None or table.shape != (variant.goal, variant.goal) or not np.isin(table, variant.legal_rolls).all():
+    if table is None or not is_strategy_table(table, variant):
         raise HogkitError(f"{path} does not hold a {variant.goal}x{variant.goal} table of {variant.name}'s choices",
                           "give a file `hogkit solve --write` wrote")
     return table
