@@ -32,7 +32,7 @@ from hogkit.exact import always, contest_figure, figures_against
 from hogkit.exact_reference import reference_win_rate
 from hogkit.final import read_solved_table
 from hogkit.solver import best_response
-from hogkit.strategy_table import decode_table
+from hogkit.strategy_table import decode_array
 from hogkit.variant import load_variant, variant_names
 from hogkit_cli.main import Parser, run
 
@@ -77,7 +77,7 @@ def measure(name: str, *, goal: int, repeats: int, reference: bool, solver: bool
     if solver and goal == variant.goal:
         solved = read_solved_table(variant)
         if solved is not None:
-            table = np.array(decode_table(solved[0]), dtype=np.int64)
+            table = decode_array(solved[0])
             start = time.perf_counter()
             response = best_response(variant, table)
             found |= {"vs_always4": contest_figure(variant, table, always(4, goal)), "exploit": response.figure,

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
 CODES = "0123456789A"
 CHOP_CODE = "C"
 
@@ -36,3 +38,8 @@ def encode_table(table: list[list[int]]) -> list[str]:
 def decode_table(rows: list[str] | tuple[str, ...]) -> list[list[int]]:
     """The table encoded by ROWS."""
     return [[decode_choice(code) for code in row] for row in rows]
+
+
+def decode_array(rows: list[str] | tuple[str, ...]) -> np.ndarray:
+    """The table encoded by ROWS, as an array of whole numbers."""
+    return np.array(decode_table(rows), dtype=np.int64)

@@ -29,7 +29,7 @@ from hogkit.final import (
 from hogkit.generate.reference import kit_strategies
 from hogkit.meta_nash import solve_meta_nash
 from hogkit.solver import solve_full_information, solve_score_only
-from hogkit.strategy_table import decode_table, encode_table
+from hogkit.strategy_table import decode_array, encode_table
 from hogkit.variant import load_variant
 from hogkit_cli.commands.grade import isolation_of
 from hogkit_cli.commands.options import add_isolation_options, add_variant_option
@@ -63,8 +63,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="the least gain (a chance) for which own play changes an entry")
     solve.add_argument("--search", choices=("score-only", "meta-nash"), default="score-only",
                        help="the score-only search, or the meta-Nash search from the table solved before")
-    solve.add_argument("--floor", type=float, default=0.0,
-                       help="meta-Nash: the least contest figure against always_roll(4) a table may have")
+    solve.add_argument("--floor", type=float,
+                       help="meta-Nash: the least contest figure against always_roll(4) a table may have "
+                            "(default: none)")
     solve.add_argument("--candidates", type=int, default=1,
                        help="meta-Nash: how many acceptable tables (those the quick measure ranks best) the full "
                             "best response measures besides the start")
@@ -147,7 +148,7 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
     say(f"full information: the first player wins {full:.6f} ({time.perf_counter() - start:.1f} s)")
     start = time.perf_counter()
     before = None if fresh else read_solved_table(variant)
-    start_table = np.array(decode_table(before[0]), dtype=np.int64) if before else None
+    start_table = decode_array(before[0]) if before else None
     if start_table is not None:
         say("score only: starting from the table solved before (--fresh starts from always_roll(4))")
     if search == "meta-nash":
@@ -183,7 +184,7 @@ def rival_table(path: Path, variant) -> np.ndarray:
     """The table in the table file PATH, checked to be a strategy of VARIANT."""
     rows = read_table_file(path, variant)
     try:
-        table = np.array(decode_table(rows), dtype=np.int64)
+        table = decode_array(rows)
     except (ValueError, TypeError):
         table = None
     if table is None or not is_strategy_table(table, variant):
@@ -198,14 +199,14 @@ def run_solve(args: argparse.Namespace) -> int:
         raise HogkitError("--iterations must be at least 1", "e.g. --iterations 8")
     if args.search == "meta-nash" and args.fresh:
         raise HogkitError("--search meta-nash starts from the table solved before", "leave out --fresh")
-    if not 0 <= args.floor <= 1:
+    if args.floor is not None and not 0 <= args.floor <= 1:
         raise HogkitError("--floor must be from 0 to 1", "e.g. --floor 0.92")
     if not 0 <= args.flatten <= 1 or args.margin < 0:
         raise HogkitError("--flatten must be from 0 to 1 and --margin 0 or more",
                           f"e.g. --flatten {FLATTEN} --margin {MARGIN}")
     if args.candidates < 1:
         raise HogkitError("--candidates must be at least 1", "e.g. --candidates 3")
-    if args.search != "meta-nash" and (args.floor or args.candidates != 1 or args.purify or args.answers
+    if args.search != "meta-nash" and (args.floor is not None or args.candidates != 1 or args.purify or args.answers
                                      or args.rivals):
         raise HogkitError("--floor, --candidates, --purify, --answers and --rivals belong to the meta-Nash search",
                           "add --search meta-nash, or leave them out")
@@ -216,7 +217,7 @@ def run_solve(args: argparse.Namespace) -> int:
     before = read_solved_file(variant)
     table, figures = solve_report(variant, iterations=args.iterations, rounds=args.rounds, budget=args.budget,
                                   fresh=args.fresh, flatten=args.flatten, margin=args.margin, search=args.search,
-                                  floor=args.floor, candidates=args.candidates, purify=args.purify,
+                                  floor=args.floor or 0.0, candidates=args.candidates, purify=args.purify,
                                   answers=args.answers, rivals=tuple(args.rivals))
     if args.write:
         path = solved_table_path(variant)
@@ -226,8 +227,9 @@ def run_solve(args: argparse.Namespace) -> int:
         settings = (f"--budget {args.budget:g} --flatten {args.flatten:g} --margin {args.margin:g} "
                     f"--iterations {args.iterations} --rounds {args.rounds}" + (" --fresh" if args.fresh else ""))
         if args.search == "meta-nash":
-            settings = (f"--search meta-nash --floor {args.floor:g} --rounds {args.rounds} --budget {args.budget:g} "
-                        f"--flatten {args.flatten:g} --margin {args.margin:g}"
+            settings = ("--search meta-nash" + (f" --floor {args.floor:g}" if args.floor is not None else "")
+                        + f" --rounds {args.rounds} --budget {args.budget:g} --flatten {args.flatten:g}"
+                        f" --margin {args.margin:g}"
                         + (f" --candidates {args.candidates}" if args.candidates != 1 else "")
                         + (" --purify" if args.purify else "")
                         + (f" --answers {args.answers.name}" if args.answers else "")

@@ -105,8 +105,8 @@ def test_solve_refuses_out_of_range_options(options, capsys):
     assert " — e.g. " in line
 
 
-@pytest.mark.parametrize("options", [["--floor", "0.9"], ["--candidates", "3"], ["--purify"], ["--answers", "a.npz"],
-                                     ["--rivals", "fa17.txt"]])
+@pytest.mark.parametrize("options", [["--floor", "0.9"], ["--floor", "0"], ["--candidates", "3"], ["--purify"],
+                                     ["--answers", "a.npz"], ["--rivals", "fa17.txt"]])
 def test_solve_refuses_meta_nash_options_without_that_search(options, capsys):
     line = run_one_line(["solve", "--variant", "pig-tail", *options], capsys)
     assert "belong to the meta-Nash search" in line and "add --search meta-nash" in line

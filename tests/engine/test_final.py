@@ -12,7 +12,7 @@ import pytest
 from hogkit.errors import HogkitError
 from hogkit.exact import always, contest_figure
 from hogkit.final import BOUNDS, answers_bytes, exploitability_header, read_answers, read_solved_file, tightest_bounds
-from hogkit.strategy_table import decode_table
+from hogkit.strategy_table import decode_array
 from hogkit.variant import load_variant
 from tests.conftest import ROOT
 
@@ -59,7 +59,7 @@ def test_the_readme_states_the_shipped_tables_figures(name: str) -> None:
     found = read_solved_file(variant)
     assert found is not None
     row = _readme_rows()[name]
-    table = np.array(decode_table(found[0]), dtype=np.int64)
+    table = decode_array(found[0])
     four = contest_figure(variant, table, always(4, variant.goal))
     assert row["four"] == f"{four:.6f}"
     assert four >= FLOORS.get(name, 0.5)

@@ -3,11 +3,14 @@ best response that is hard to fool."""
 
 from __future__ import annotations
 
+from itertools import islice
+
 import numpy as np
 import pytest
 
+from graders.sample_entries import sample_tables
 from hogkit.exact import always, contest_figure, figures_against, model_for
-from hogkit.improve import improve
+from hogkit.improve import improve, start_place
 from hogkit.solver import (
     FULL,
     best_response,
@@ -15,6 +18,7 @@ from hogkit.solver import (
     solve_full_information,
     solve_score_only,
 )
+from hogkit.strategy_table import decode_array
 from hogkit.variant import load_variant
 
 GOAL = 30
@@ -114,8 +118,6 @@ def test_full_information_play_wins_as_solved():
     full, _ = solve_full_information(variant, goal=GOAL)
     table = np.full((GOAL, GOAL), 4 + model.offset)
     step = improve(model, np.stack([table, table])[None], np.array([[True, True]]), full=True)
-    from hogkit.improve import start_place
-
     assert abs(step.values[0][start_place(model)] - full) < 1e-12
 
 
@@ -123,13 +125,8 @@ def test_full_information_play_wins_as_solved():
 def test_the_shipped_table_is_at_least_even_against_the_first_sample_entries(name):
     """The reference final strategy of each variant against the first sample entries: every
     always_roll(k), then the kit's strategies of Problems 10 and 11 at several settings."""
-    from itertools import islice
-
-    from graders.sample_entries import sample_tables
-    from hogkit.strategy_table import decode_table
-
     variant = load_variant(name)
     (_, _, solved), *others = list(islice(sample_tables(variant), 36))
-    tables = np.array([decode_table(rows) for _, _, rows in others], dtype=np.int64)
-    figures = figures_against(variant, np.array(decode_table(solved), dtype=np.int64), tables)
+    tables = np.stack([decode_array(rows) for _, _, rows in others])
+    figures = figures_against(variant, decode_array(solved), tables)
     assert figures.min() >= 0.5
