@@ -27,6 +27,7 @@ from hogkit.final import (
     tightest_bounds,
 )
 from hogkit.generate.reference import kit_strategies
+from hogkit.mend import mend
 from hogkit.meta_nash import solve_meta_nash
 from hogkit.solver import solve_full_information, solve_score_only
 from hogkit.strategy_table import decode_array, encode_table
@@ -38,6 +39,7 @@ from hogkit_cli.commands.options import add_isolation_options, add_variant_optio
 BUDGET = 170.0  # seconds, measurements included
 FLATTEN = 0.6  # how far own play spreads a cell's weight evenly over its hidden states
 MARGIN = 0.002  # the least gain for which own play changes an entry
+SEARCHES = ("score-only", "meta-nash", "mend")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -61,11 +63,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="how far (0 to 1) own play spreads each cell's weight evenly over its hidden states")
     solve.add_argument("--margin", type=float, default=MARGIN,
                        help="the least gain (a chance) for which own play changes an entry")
-    solve.add_argument("--search", choices=("score-only", "meta-nash"), default="score-only",
-                       help="the score-only search, or the meta-Nash search from the table solved before")
+    solve.add_argument("--search", choices=SEARCHES, default="score-only",
+                       help="the score-only search; the meta-Nash search from the table solved before; or "
+                            "mend: the smallest step that makes the table solved before meet --floor and "
+                            "--rivals")
     solve.add_argument("--floor", type=float,
-                       help="meta-Nash: the least contest figure against always_roll(4) a table may have "
-                            "(default: none)")
+                       help="meta-Nash and mend: the least contest figure against always_roll(4) a table may "
+                            "have (default: none)")
     solve.add_argument("--candidates", type=int, default=1,
                        help="meta-Nash: how many acceptable tables (those the quick measure ranks best) the full "
                             "best response measures besides the start")
@@ -73,11 +77,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="meta-Nash: each round also tries the table playing in each cell the choice the "
                             "mixture of its own tables weights most")
     solve.add_argument("--answers", type=Path, metavar="FILE",
-                       help="meta-Nash: a file of answers kept between searches (.npz): read if it exists, "
-                            "written back with this search's answers added")
+                       help="meta-Nash and mend: a file of answers kept between searches (.npz): read if it "
+                            "exists (mend measures with them), written back with a meta-Nash search's answers")
     solve.add_argument("--rivals", type=Path, nargs="+", default=[], metavar="FILE",
-                       help="meta-Nash: table files (e.g. earlier versions of the solved table) that a new "
-                            "table must be at least even against too")
+                       help="meta-Nash and mend: table files (e.g. earlier versions of the solved table) that a "
+                            "new table must be at least even against too")
     solve.set_defaults(func=run_solve)
     contest = sub.add_parser("contest", help="check contest entries and run tournaments")
     csub = contest.add_subparsers(dest="contest_command", metavar="ACTION", parser_class=type(contest))
@@ -137,7 +141,9 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
     Unless FRESH, the search starts from the table solved before for these rules, if any, so a
     new run keeps what earlier runs found and can only improve on it. The meta-Nash search reads
     the answers kept in ANSWERS, if given, and writes them back with its own added; a table it
-    keeps must be at least even against the tables in the RIVALS files too."""
+    keeps must be at least even against the tables in the RIVALS files too. SEARCH ``mend`` takes
+    the smallest step from that table that meets FLOOR and RIVALS (:func:`hogkit.mend.mend`),
+    measured with the answers in ANSWERS as further starts."""
     # the files first: a bad one stops the run at once
     known = read_answers(answers, variant) if answers else []
     rival_tables = [rival_table(path, variant) for path in rivals]
@@ -151,10 +157,15 @@ def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: floa
     start_table = decode_array(before[0]) if before else None
     if start_table is not None:
         say("score only: starting from the table solved before (--fresh starts from always_roll(4))")
-    if search == "meta-nash":
-        if start_table is None:
-            raise HogkitError(f"the meta-Nash search starts from the table solved before, and {variant.name} has "
-                              "none for its rules", "run `hogkit solve --write` first, or leave out --search")
+    if search != "score-only" and start_table is None:
+        raise HogkitError(f"--search {search} starts from the table solved before, and {variant.name} has none "
+                          "for its rules", "run `hogkit solve --write` first, or leave out --search")
+    if search == "mend":
+        solved = mend(variant, start=start_table, rivals=rival_tables, floor=floor, population=known, say=say)
+        if solved is None:
+            raise HogkitError(f"no single pass from {variant.name}'s table meets the floor and the rivals",
+                              "run `--search meta-nash` with the same --floor and --rivals")
+    elif search == "meta-nash":
         solved = solve_meta_nash(variant, start=start_table, rounds=rounds, budget=budget, flatten=flatten,
                                  margin=margin, floor=floor, candidates=candidates, purify=purify, known=known,
                                  rivals=rival_tables, say=say)
@@ -197,8 +208,8 @@ def run_solve(args: argparse.Namespace) -> int:
     """Solve a variant; with --write, save the table where the kit generator finds it."""
     if args.iterations < 1:
         raise HogkitError("--iterations must be at least 1", "e.g. --iterations 8")
-    if args.search == "meta-nash" and args.fresh:
-        raise HogkitError("--search meta-nash starts from the table solved before", "leave out --fresh")
+    if args.search != "score-only" and args.fresh:
+        raise HogkitError(f"--search {args.search} starts from the table solved before", "leave out --fresh")
     if args.floor is not None and not 0 <= args.floor <= 1:
         raise HogkitError("--floor must be from 0 to 1", "e.g. --floor 0.92")
     if not 0 <= args.flatten <= 1 or args.margin < 0:
@@ -206,10 +217,12 @@ def run_solve(args: argparse.Namespace) -> int:
                           f"e.g. --flatten {FLATTEN} --margin {MARGIN}")
     if args.candidates < 1:
         raise HogkitError("--candidates must be at least 1", "e.g. --candidates 3")
-    if args.search != "meta-nash" and (args.floor is not None or args.candidates != 1 or args.purify or args.answers
-                                     or args.rivals):
-        raise HogkitError("--floor, --candidates, --purify, --answers and --rivals belong to the meta-Nash search",
+    if args.search != "meta-nash" and (args.candidates != 1 or args.purify):
+        raise HogkitError("--candidates and --purify belong to the meta-Nash search",
                           "add --search meta-nash, or leave them out")
+    if args.search == "score-only" and (args.floor is not None or args.answers or args.rivals):
+        raise HogkitError("--floor, --answers and --rivals belong to the meta-Nash search and mend",
+                          "add --search meta-nash (or mend), or leave them out")
     if args.rounds < 0 or args.budget <= 0:
         raise HogkitError("--rounds must be 0 or more and --budget more than 0",
                           f"e.g. --rounds 30 --budget {BUDGET:g}")
@@ -226,16 +239,16 @@ def run_solve(args: argparse.Namespace) -> int:
         rows = encode_table(table.tolist())
         settings = (f"--budget {args.budget:g} --flatten {args.flatten:g} --margin {args.margin:g} "
                     f"--iterations {args.iterations} --rounds {args.rounds}" + (" --fresh" if args.fresh else ""))
-        if args.search == "meta-nash":
-            settings = ("--search meta-nash" + (f" --floor {args.floor:g}" if args.floor is not None else "")
-                        + f" --rounds {args.rounds} --budget {args.budget:g} --flatten {args.flatten:g}"
-                        f" --margin {args.margin:g}"
+        if args.search != "score-only":
+            settings = (f"--search {args.search}" + (f" --floor {args.floor:g}" if args.floor is not None else "")
+                        + (f" --rounds {args.rounds} --budget {args.budget:g} --flatten {args.flatten:g}"
+                           f" --margin {args.margin:g}" if args.search == "meta-nash" else "")
                         + (f" --candidates {args.candidates}" if args.candidates != 1 else "")
                         + (" --purify" if args.purify else "")
                         + (f" --answers {args.answers.name}" if args.answers else "")
                         + (" --rivals " + " ".join(path.name for path in args.rivals) if args.rivals else ""))
         search = f"hogkit solve --variant {variant.name} {settings} (from the table before" + (
-            ")" if args.search == "meta-nash" else ", unless --fresh)")
+            ")" if args.search != "score-only" else ", unless --fresh)")
         low, high = figures["exploitability"], figures["exploitability_bound"]
         if before is not None and before[0] == rows:  # the search kept the table it started from
             search = before[1].get("search", "a search made before the table's header said so")

@@ -112,6 +112,17 @@ def test_solve_refuses_meta_nash_options_without_that_search(options, capsys):
     assert "belong to the meta-Nash search" in line and "add --search meta-nash" in line
 
 
+@pytest.mark.parametrize("options", [["--candidates", "3"], ["--purify"]])
+def test_solve_refuses_meta_nash_only_options_with_mend(options, capsys):
+    line = run_one_line(["solve", "--variant", "pig-tail", "--search", "mend", *options], capsys)
+    assert "--candidates and --purify belong to the meta-Nash search" in line
+
+
+def test_solve_mend_starts_from_the_table_solved_before(capsys):
+    line = run_one_line(["solve", "--variant", "pig-tail", "--search", "mend", "--fresh"], capsys)
+    assert "--search mend starts from the table solved before" in line
+
+
 BENCH_MISUSES = {
     "exact.py": (["201"], "goal 201 is out of range"),
     "exact.py ": (["--variant", "nope", "--no-solver"], "unknown variant 'nope'"),
