@@ -4,10 +4,13 @@ some rival tables and to a floor against ``always_roll(4)``.
 A long search can end on a table that loses by a hair to a table found before (tables of one
 family can beat each other in a circle) or that sits a little under the figure against
 ``always_roll(4)`` an earlier table reached. :func:`mend` takes one improvement pass of the table
-against itself and against each anchor it falls short of (their pairs weighted by WEIGHT), with
-a margin so high that only the few entries that gain most change, and lowers the margin step by
-step until the table it gives is at least even against itself before the pass, every rival, and
-at least FLOOR against ``always_roll(4)``. The table found is measured by the full best response.
+against itself and against each anchor it falls short of (their pairs weighted by each of
+WEIGHTS in turn), with a margin so high that only the few entries that gain most change, and
+lowers the margin step by step until the table it gives is at least even against itself before
+the pass and every rival, and at least FLOOR against ``always_roll(4)``. A table that falls short
+of an anchor the pass did not aim at (a step toward one rival can cost against another) adds
+that anchor to the pass's opponents, and the margins start again. The table found is measured
+by the full best response.
 """
 
 from __future__ import annotations
@@ -59,10 +62,27 @@ def mend(variant: Variant, *, start: np.ndarray, rivals: Sequence[np.ndarray] = 
 
 def _smallest_step(model, variant: Variant, start: np.ndarray, anchors: np.ndarray, short: np.ndarray, *,
                    floor: float, goal: int | None, say: Say | None) -> np.ndarray | None:
-    """The first table the margins and weights give (see :func:`mend`) that falls short of no anchor."""
+    """The first table the margins and weights give (see :func:`mend`) that falls short of no
+    anchor. A table that falls short of an anchor the step did not aim at adds that anchor to
+    the step's opponents, and the margins start again from the highest."""
+    targets = short.copy()
+    while True:
+        found, missed = _first_step(model, variant, start, anchors, targets, floor=floor, goal=goal, say=say)
+        if found is not None or not (missed & ~targets).any():
+            return found
+        targets |= missed
+        if say:
+            say(f"  the step now aims at {int(targets[1:].sum())} anchors, the ones its tables fell short of")
+
+
+def _first_step(model, variant: Variant, start: np.ndarray, anchors: np.ndarray, targets: np.ndarray, *,
+                floor: float, goal: int | None, say: Say | None) -> tuple[np.ndarray | None, np.ndarray]:
+    """The first table the margins and weights give against the start and the TARGETS anchors
+    that falls short of none, or None; and every anchor the tables tried fell short of."""
     off = model.offset
-    opponents = [model.columns(start), *(model.columns(a) for a in anchors[short])]
+    opponents = [model.columns(start), *(model.columns(a) for a in anchors[targets])]
     both, mine = seatings(model.columns(start), opponents)
+    missed = np.zeros(len(anchors), dtype=bool)
     for margin in MARGINS:
         for weight in WEIGHTS:
             scale = np.repeat(np.r_[1.0, np.full(len(opponents) - 1, weight)], 2)
@@ -75,6 +95,8 @@ def _smallest_step(model, variant: Variant, start: np.ndarray, anchors: np.ndarr
                 say(f"  margin {margin:g}, weight {weight:g}: {step.changed} entries changed; "
                     f"{figures[0]:.6f} vs the start, {figures[1]:.6f} vs always_roll(4), "
                     f"{figures[2:].min(initial=1.0):.6f} vs the rival it does worst against")
-            if not shortfalls(figures, floor).any():
-                return table
-    return None
+            fallen = shortfalls(figures, floor)
+            if not fallen.any():
+                return table, missed
+            missed |= fallen
+    return None, missed

@@ -10,14 +10,23 @@ import numpy as np
 import pytest
 
 from hogkit.errors import HogkitError
-from hogkit.exact import always, contest_figure
-from hogkit.final import BOUNDS, answers_bytes, exploitability_header, read_answers, read_solved_file, tightest_bounds
+from hogkit.exact import always, contest_figure, figures_against
+from hogkit.final import (
+    BOUNDS,
+    answers_bytes,
+    exploitability_header,
+    read_answers,
+    read_solved_file,
+    read_table_file,
+    tightest_bounds,
+)
 from hogkit.strategy_table import decode_array
 from hogkit.variant import load_variant
 from tests.conftest import ROOT
 
 SHIPPED = ("fa17", "fa19", "pig-tail", "sp18", "su18")
 FLOORS = {"fa17": 0.92}  # the least a table must win against always_roll(4) (issue 19)
+EARLIER = ROOT / "tests" / "data" / "earlier_tables"  # the tables shipped or found before, a folder a variant
 README_ROW = re.compile(r"^\| (?P<name>[\w-]+) \| (?P<four>0\.\d{6}) \| (?P<bench>0\.\d{6}) [^|]*\| "
                         r"(?P<low>0\.\d{6}) \| (?P<high>0\.\d{6}) \|", re.M)
 
@@ -66,6 +75,27 @@ def test_the_readme_states_the_shipped_tables_figures(name: str) -> None:
     bounds = BOUNDS.match(found[1]["exploitability"])
     assert bounds is not None and (row["low"], row["high"]) == (bounds["low"], bounds["high"])
     assert float(row["bench"]) <= float(row["low"])
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_shipped_table_is_even_against_every_earlier_one_and_as_strong_against_always_roll_4(name: str) -> None:
+    """Each shipped table is at least even head to head against every table shipped or found
+    before it for the same rules, and wins at least as much against always_roll(4) as the best of
+    them (fa17: at least the issue's floor)."""
+    variant = load_variant(name)
+    found = read_solved_file(variant)
+    assert found is not None
+    table = decode_array(found[0])
+    earlier = sorted((EARLIER / name).glob("*.txt"))
+    assert earlier or name == "pig-tail"  # pig-tail's first table was the exact optimum
+    if not earlier:
+        return
+    tables = np.stack([decode_array(read_table_file(path, variant)) for path in earlier])
+    figures = figures_against(variant, table, tables)
+    assert figures.min() >= 0.5, f"{earlier[int(figures.argmin())].name} wins {1 - figures.min():.6f}"
+    four = always(4, variant.goal)
+    best_known = 1 - figures_against(variant, four, tables).min()  # the earlier tables' best against it
+    assert contest_figure(variant, table, four) >= FLOORS.get(name, best_known)
 
 
 def test_an_answers_file_reads_back_and_refuses_other_rules(tmp_path) -> None:
