@@ -39,6 +39,8 @@ from hogkit_cli.commands.options import add_isolation_options, add_variant_optio
 BUDGET = 170.0  # seconds, measurements included
 FLATTEN = 0.6  # how far own play spreads a cell's weight evenly over its hidden states
 MARGIN = 0.002  # the least gain for which own play changes an entry
+ITERATIONS = 8  # self-play improvement passes
+ROUNDS = 30  # fictitious-play rounds
 SEARCHES = ("score-only", "meta-nash", "mend")
 
 
@@ -53,8 +55,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     solve = sub.add_parser("solve", help="optimal strategies of a variant and their win rates")
     add_variant_option(solve)
     solve.add_argument("--write", action="store_true", help="save the score-only table for the kit")
-    solve.add_argument("--iterations", type=int, default=8, help="self-play improvement passes")
-    solve.add_argument("--rounds", type=int, default=30, help="fictitious-play rounds (hidden-state variants)")
+    solve.add_argument("--iterations", type=int, default=ITERATIONS, help="self-play improvement passes")
+    solve.add_argument("--rounds", type=int, default=ROUNDS, help="fictitious-play rounds (hidden-state variants)")
     solve.add_argument("--fresh", action="store_true",
                        help="start from always_roll(4), not from the table solved before")
     solve.add_argument("--budget", type=float, default=BUDGET,
@@ -131,7 +133,7 @@ def baselines(variant) -> dict[str, np.ndarray]:
     return found
 
 
-def solve_report(variant, *, iterations: int = 8, rounds: int = 30, budget: float | None = BUDGET,
+def solve_report(variant, *, iterations: int = ITERATIONS, rounds: int = ROUNDS, budget: float | None = BUDGET,
                  fresh: bool = False, flatten: float = FLATTEN, margin: float = MARGIN,
                  search: str = "score-only", floor: float = 0.0, candidates: int = 1,
                  purify: bool = False, answers: Path | None = None, rivals: tuple[Path, ...] = (),
@@ -223,6 +225,12 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.search == "score-only" and (args.floor is not None or args.answers or args.rivals):
         raise HogkitError("--floor, --answers and --rivals belong to the meta-Nash search and mend",
                           "add --search meta-nash (or mend), or leave them out")
+    if args.search == "mend" and args.floor is None and not args.rivals:
+        raise HogkitError("--search mend needs something to meet", "give --floor, --rivals, or both")
+    if args.search == "mend" and (args.iterations, args.rounds, args.budget, args.flatten, args.margin) != (
+            ITERATIONS, ROUNDS, BUDGET, FLATTEN, MARGIN):
+        raise HogkitError("--iterations, --rounds, --budget, --flatten and --margin do not apply to --search mend "
+                          "(it tries its own margins)", "leave them out")
     if args.rounds < 0 or args.budget <= 0:
         raise HogkitError("--rounds must be 0 or more and --budget more than 0",
                           f"e.g. --rounds 30 --budget {BUDGET:g}")

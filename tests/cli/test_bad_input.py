@@ -118,6 +118,17 @@ def test_solve_refuses_meta_nash_only_options_with_mend(options, capsys):
     assert "--candidates and --purify belong to the meta-Nash search" in line
 
 
+@pytest.mark.parametrize("options", [["--margin", "0.1"], ["--budget", "60"], ["--rounds", "3"]])
+def test_solve_refuses_search_options_mend_does_not_take(options, capsys):
+    line = run_one_line(["solve", "--variant", "pig-tail", "--search", "mend", "--floor", "0.7", *options], capsys)
+    assert "do not apply to --search mend" in line
+
+
+def test_solve_mend_needs_a_floor_or_rivals(capsys):
+    line = run_one_line(["solve", "--variant", "pig-tail", "--search", "mend"], capsys)
+    assert "--search mend needs something to meet — give --floor, --rivals, or both" in line
+
+
 def test_solve_mend_starts_from_the_table_solved_before(capsys):
     line = run_one_line(["solve", "--variant", "pig-tail", "--search", "mend", "--fresh"], capsys)
     assert "--search mend starts from the table solved before" in line
