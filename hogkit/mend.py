@@ -38,26 +38,30 @@ def shortfalls(figures: np.ndarray, floor: float) -> np.ndarray:
 
 def mend(variant: Variant, *, start: np.ndarray, rivals: Sequence[np.ndarray] = (), floor: float = 0.0,
          goal: int | None = None, population: Sequence[np.ndarray] = (), say: Say | None = None) -> ScoreOnly | None:
-    """The table the fewest changes (highest margin, then lowest weight) of one pass from START
-    make at least even against START and each of RIVALS and at least FLOOR against
-    ``always_roll(4)``, measured by the full best response (POPULATION: further starts); START's
-    own result if it already meets them; None if no margin does."""
-    model = model_for(variant, goal)
-    size = model.goal
-    anchors = np.stack([start, always(4, size), *rivals])
-    before = figures_against(variant, start, anchors, goal=goal)
-    short = shortfalls(before, floor)
-    if say:
-        say(f"  the start: {before[1]:.6f} vs always_roll(4) (floor {floor:g}), "
-            f"{int(short[2:].sum())} of {len(rivals)} rivals beat it")
-    table = start
-    if short.any():
-        found = _smallest_step(model, variant, start, anchors, short, floor=floor, goal=goal, say=say)
-        if found is None:
-            return None
-        table = found
+    """:func:`mended_table` from START, measured by the full best response (POPULATION: further
+    starts); None if no margin meets RIVALS and FLOOR."""
+    table = mended_table(variant, table=start, rivals=rivals, floor=floor, goal=goal, say=say)
+    if table is None:
+        return None
     response = best_response(variant, table, goal=goal, population=list(population))
     return ScoreOnly(table, 0, win_rate(variant, table, table, goal=goal), response)
+
+
+def mended_table(variant: Variant, *, table: np.ndarray, rivals: Sequence[np.ndarray] = (), floor: float = 0.0,
+                 goal: int | None = None, say: Say | None = None) -> np.ndarray | None:
+    """The table the fewest changes (highest margin, then lowest weight) of one pass from TABLE
+    make at least even against TABLE and each of RIVALS and at least FLOOR against
+    ``always_roll(4)``; TABLE itself if it already meets them; None if no margin does."""
+    model = model_for(variant, goal)
+    anchors = np.stack([table, always(4, model.goal), *rivals])
+    before = figures_against(variant, table, anchors, goal=goal)
+    short = shortfalls(before, floor)
+    if say:
+        say(f"  mending: {before[1]:.6f} vs always_roll(4) (floor {floor:g}), "
+            f"{int(short[2:].sum())} of {len(rivals)} rivals beat the table")
+    if not short.any():
+        return table
+    return _smallest_step(model, variant, table, anchors, short, floor=floor, goal=goal, say=say)
 
 
 def _smallest_step(model, variant: Variant, start: np.ndarray, anchors: np.ndarray, short: np.ndarray, *,

@@ -15,7 +15,9 @@ there: only a table at least even against the start and the rivals and at least 
 ``always_roll(4)`` is acceptable. A round steps from the acceptable table the quick measure ranks
 best, unless its step gave a table already kept (the mixture has not changed since), then from the
 next. Answers an earlier search kept can join from the start. The tables that measure best are
-measured by the full :func:`hogkit.solver.best_response`, with every answer found as a start.
+measured by the full :func:`hogkit.solver.best_response`, with every answer found as a start;
+with MEND, the tables that measure best are candidates whether acceptable or not, and one that
+is not is first mended to be (:mod:`hogkit.mend`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import numpy as np
 
 from hogkit.exact import Model, always, contest_figure, figures_against, model_for, win_rate
 from hogkit.improve import improve
+from hogkit.mend import mended_table
 from hogkit.solver import Say, ScoreOnly, best_response, climb, full_information_answer, seatings
 from hogkit.variant import Variant
 
@@ -74,7 +77,7 @@ def _answers(model: Model, table: np.ndarray, starts: list[np.ndarray]) -> list[
 def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, flatten: float = 0.6,
                     margin: float = 0.002, floor: float = 0.0, candidates: int = 1, purify: bool = False,
                     budget: float | None = None, goal: int | None = None, known: Sequence[np.ndarray] = (),
-                    rivals: Sequence[np.ndarray] = (),
+                    rivals: Sequence[np.ndarray] = (), mend: bool = False,
                     say: Say | None = None) -> ScoreOnly:
     """Up to ROUNDS rounds of the meta-Nash search from START (see the module); BUDGET (seconds)
     bounds the rounds; GOAL, if given, replaces the variant's. Passes weight cells robustly
@@ -83,7 +86,9 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
     an acceptable table is strictly less exploitable. PURIFY adds each round's :func:`consensus`
     of the own tables too. KNOWN answers (score tables, e.g. an earlier search's) join the answers
     from the start; the result's ``answers`` are all the answers, KNOWN ones first. A table is
-    acceptable only if it is at least even against each of RIVALS too (e.g. tables kept before)."""
+    acceptable only if it is at least even against each of RIVALS too (e.g. tables kept before).
+    With MEND, the candidates are the tables the quick measure ranks best, acceptable or not, and
+    each that is not is first mended to be (:func:`hogkit.mend.mended_table`)."""
     began = time.perf_counter()
     model = model_for(variant, goal)
     off = model.offset
@@ -183,19 +188,26 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
                 say(f"  round {round_no} consensus of {int((x > 0).sum())} tables: a quick best response reaches "
                     f"{quick[-1]:.4f}, head to head {payoff[-1, 0]:.4f}, vs always_roll(4) {row[1]:.4f}")
     fine = acceptable()
-    ranked = [i for i in np.argsort(quick) if fine[i] and i != 0][:candidates]
+    ranked = [int(i) for i in np.argsort(quick, kind="stable") if (fine[i] or mend) and i != 0][:candidates]
     population = [a - off for a in answers[anchors:]]
     measured: dict[int, float] = {}
     best = None
     for i in [0, *ranked]:
-        found = best_response(variant, tables[i] - off, goal=goal, population=population)
-        measured[int(i)] = found.figure
+        table = tables[i] - off
+        if i and not fine[i]:
+            table = mended_table(variant, table=table, rivals=[start, *rivals], floor=floor, goal=goal, say=say)
+            if table is None:
+                if say:
+                    say(f"  table {i}: no single pass mends it; not measured")
+                continue
+        found = best_response(variant, table, goal=goal, population=population)
+        measured[i] = found.figure
         if say:
-            say(f"  table {i}: the full best response reaches {found.figure:.6f} (from {found.start})")
+            say(f"  table {i}{'' if fine[i] else ' mended'}: the full best response reaches {found.figure:.6f} "
+                f"(from {found.start})")
         if best is None or found.figure < best[0]:
-            best = (found.figure, int(i), found)
-    _, kept, response = best
-    result = tables[kept] - off
+            best = (found.figure, i, found, table)
+    _, kept, response, result = best
     if say and kept:
         even = contest_figure(variant, result, start, goal=goal)
         say(f"  kept table {kept}: {even:.4f} head to head against the start")

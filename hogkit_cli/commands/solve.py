@@ -78,6 +78,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     solve.add_argument("--purify", action="store_true",
                        help="meta-Nash: each round also tries the table playing in each cell the choice the "
                             "mixture of its own tables weights most")
+    solve.add_argument("--mend", action="store_true",
+                       help="meta-Nash: the candidates are the tables the quick measure ranks best, acceptable or "
+                            "not, each mended (as --search mend does) before it is measured")
     solve.add_argument("--answers", type=Path, metavar="FILE",
                        help="meta-Nash and mend: a file of answers kept between searches (.npz): read if it "
                             "exists (mend measures with them), written back with a meta-Nash search's answers")
@@ -136,7 +139,8 @@ def baselines(variant) -> dict[str, np.ndarray]:
 def solve_report(variant, *, iterations: int = ITERATIONS, rounds: int = ROUNDS, budget: float | None = BUDGET,
                  fresh: bool = False, flatten: float = FLATTEN, margin: float = MARGIN,
                  search: str = "score-only", floor: float = 0.0, candidates: int = 1,
-                 purify: bool = False, answers: Path | None = None, rivals: tuple[Path, ...] = (),
+                 purify: bool = False, mend_candidates: bool = False, answers: Path | None = None,
+                 rivals: tuple[Path, ...] = (),
                  say=print) -> tuple[np.ndarray, dict[str, float]]:
     """Solve VARIANT, print the figures, and return the score-only table and its figures.
 
@@ -145,7 +149,8 @@ def solve_report(variant, *, iterations: int = ITERATIONS, rounds: int = ROUNDS,
     the answers kept in ANSWERS, if given, and writes them back with its own added; a table it
     keeps must be at least even against the tables in the RIVALS files too. SEARCH ``mend`` takes
     the smallest step from that table that meets FLOOR and RIVALS (:func:`hogkit.mend.mend`),
-    measured with the answers in ANSWERS as further starts."""
+    measured with the answers in ANSWERS as further starts; with MEND_CANDIDATES, the meta-Nash
+    search mends its candidates that are not acceptable before measuring them."""
     # the files first: a bad one stops the run at once
     known = read_answers(answers, variant) if answers else []
     rival_tables = [rival_table(path, variant) for path in rivals]
@@ -170,7 +175,7 @@ def solve_report(variant, *, iterations: int = ITERATIONS, rounds: int = ROUNDS,
     elif search == "meta-nash":
         solved = solve_meta_nash(variant, start=start_table, rounds=rounds, budget=budget, flatten=flatten,
                                  margin=margin, floor=floor, candidates=candidates, purify=purify, known=known,
-                                 rivals=rival_tables, say=say)
+                                 rivals=rival_tables, mend=mend_candidates, say=say)
         if answers:
             write_atomic(answers, answers_bytes(variant, solved.answers))
             say(f"answers: {len(solved.answers)} kept in {answers}")
@@ -219,8 +224,8 @@ def run_solve(args: argparse.Namespace) -> int:
                           f"e.g. --flatten {FLATTEN} --margin {MARGIN}")
     if args.candidates < 1:
         raise HogkitError("--candidates must be at least 1", "e.g. --candidates 3")
-    if args.search != "meta-nash" and (args.candidates != 1 or args.purify):
-        raise HogkitError("--candidates and --purify belong to the meta-Nash search",
+    if args.search != "meta-nash" and (args.candidates != 1 or args.purify or args.mend):
+        raise HogkitError("--candidates, --purify and --mend belong to the meta-Nash search",
                           "add --search meta-nash, or leave them out")
     if args.search == "score-only" and (args.floor is not None or args.answers or args.rivals):
         raise HogkitError("--floor, --answers and --rivals belong to the meta-Nash search and mend",
@@ -239,6 +244,7 @@ def run_solve(args: argparse.Namespace) -> int:
     table, figures = solve_report(variant, iterations=args.iterations, rounds=args.rounds, budget=args.budget,
                                   fresh=args.fresh, flatten=args.flatten, margin=args.margin, search=args.search,
                                   floor=args.floor or 0.0, candidates=args.candidates, purify=args.purify,
+                                  mend_candidates=args.mend,
                                   answers=args.answers, rivals=tuple(args.rivals))
     if args.write:
         path = solved_table_path(variant)
@@ -252,7 +258,7 @@ def run_solve(args: argparse.Namespace) -> int:
                         + (f" --rounds {args.rounds} --budget {args.budget:g} --flatten {args.flatten:g}"
                            f" --margin {args.margin:g}" if args.search == "meta-nash" else "")
                         + (f" --candidates {args.candidates}" if args.candidates != 1 else "")
-                        + (" --purify" if args.purify else "")
+                        + (" --purify" if args.purify else "") + (" --mend" if args.mend else "")
                         + (f" --answers {args.answers.name}" if args.answers else "")
                         + (" --rivals " + " ".join(path.name for path in args.rivals) if args.rivals else ""))
         search = f"hogkit solve --variant {variant.name} {settings} (from the table before" + (

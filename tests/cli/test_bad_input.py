@@ -112,10 +112,10 @@ def test_solve_refuses_meta_nash_options_without_that_search(options, capsys):
     assert "belong to the meta-Nash search" in line and "add --search meta-nash" in line
 
 
-@pytest.mark.parametrize("options", [["--candidates", "3"], ["--purify"]])
+@pytest.mark.parametrize("options", [["--candidates", "3"], ["--purify"], ["--mend"]])
 def test_solve_refuses_meta_nash_only_options_with_mend(options, capsys):
     line = run_one_line(["solve", "--variant", "pig-tail", "--search", "mend", *options], capsys)
-    assert "--candidates and --purify belong to the meta-Nash search" in line
+    assert "--candidates, --purify and --mend belong to the meta-Nash search" in line
 
 
 @pytest.mark.parametrize("options", [["--margin", "0.1"], ["--budget", "60"], ["--rounds", "3"]])

@@ -77,3 +77,18 @@ def test_a_table_kept_beside_a_rival_is_at_least_even_against_it(fa17_search):
     solved = solve_meta_nash(variant, start=start, rounds=2, floor=floor, goal=GOAL, rivals=[rival])
     assert not np.array_equal(solved.table, start)  # the rival ruled out the first search's table, not all
     assert contest_figure(variant, solved.table, rival, goal=GOAL) >= 0.5
+
+
+@pytest.mark.slow
+def test_mended_candidates_meet_the_start_the_rivals_and_the_floor(fa17_search):
+    start, floor, first = fa17_search
+    variant = load_variant("fa17")
+    rival = first.response.table
+    solved = solve_meta_nash(variant, start=start, rounds=2, floor=floor, goal=GOAL, rivals=[rival], mend=True,
+                             candidates=2)
+    assert len(solved.measured) == 3  # the start and two candidates, one of them mended
+    assert not np.array_equal(solved.table, start)  # here a mended candidate measures best
+    assert solved.exploitability == min(solved.measured.values())
+    assert contest_figure(variant, solved.table, rival, goal=GOAL) >= 0.5
+    assert contest_figure(variant, solved.table, start, goal=GOAL) >= 0.5
+    assert contest_figure(variant, solved.table, always(4, GOAL), goal=GOAL) >= floor
