@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from hogkit.exact import always, figures_against, model_for, win_rate
+from hogkit.exact import Model, always, figures_against, model_for, win_rate
 from hogkit.improve import improve
 from hogkit.solver import Say, ScoreOnly, best_response, seatings
 from hogkit.variant import Variant
@@ -49,9 +49,10 @@ def mend(variant: Variant, *, start: np.ndarray, rivals: Sequence[np.ndarray] = 
 
 def mended_table(variant: Variant, *, table: np.ndarray, rivals: Sequence[np.ndarray] = (), floor: float = 0.0,
                  goal: int | None = None, say: Say | None = None) -> np.ndarray | None:
-    """The table the fewest changes (highest margin, then lowest weight) of one pass from TABLE
-    make at least even against TABLE and each of RIVALS and at least FLOOR against
-    ``always_roll(4)``; TABLE itself if it already meets them; None if no margin does."""
+    """The first table one pass from TABLE gives, margins from the highest and weights from the
+    lowest (few changes first), that is at least even against TABLE and each of RIVALS and at
+    least FLOOR against ``always_roll(4)``; TABLE itself if it already meets them; None if no
+    margin does."""
     model = model_for(variant, goal)
     anchors = np.stack([table, always(4, model.goal), *rivals])
     before = figures_against(variant, table, anchors, goal=goal)
@@ -64,7 +65,7 @@ def mended_table(variant: Variant, *, table: np.ndarray, rivals: Sequence[np.nda
     return _smallest_step(model, variant, table, anchors, short, floor=floor, goal=goal, say=say)
 
 
-def _smallest_step(model, variant: Variant, start: np.ndarray, anchors: np.ndarray, short: np.ndarray, *,
+def _smallest_step(model: Model, variant: Variant, start: np.ndarray, anchors: np.ndarray, short: np.ndarray, *,
                    floor: float, goal: int | None, say: Say | None) -> np.ndarray | None:
     """The first table the margins and weights give (see :func:`mend`) that falls short of no
     anchor. A table that falls short of an anchor the step did not aim at adds that anchor to
@@ -79,7 +80,7 @@ def _smallest_step(model, variant: Variant, start: np.ndarray, anchors: np.ndarr
             say(f"  the step now aims at {int(targets[1:].sum())} anchors, the ones its tables fell short of")
 
 
-def _first_step(model, variant: Variant, start: np.ndarray, anchors: np.ndarray, targets: np.ndarray, *,
+def _first_step(model: Model, variant: Variant, start: np.ndarray, anchors: np.ndarray, targets: np.ndarray, *,
                 floor: float, goal: int | None, say: Say | None) -> tuple[np.ndarray | None, np.ndarray]:
     """The first table the margins and weights give against the start and the TARGETS anchors
     that falls short of none, or None; and every anchor the tables tried fell short of."""
