@@ -194,7 +194,8 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
     best = None
     for i in [0, *ranked]:
         table = tables[i] - off
-        if i and not fine[i]:
+        mended = bool(i) and not fine[i]  # the start is measured as it is
+        if mended:
             table = mended_table(variant, table=table, rivals=[start, *rivals], floor=floor, goal=goal, say=say)
             if table is None:
                 if say:
@@ -203,7 +204,7 @@ def solve_meta_nash(variant: Variant, *, start: np.ndarray, rounds: int = 30, fl
         found = best_response(variant, table, goal=goal, population=population)
         measured[i] = found.figure
         if say:
-            say(f"  table {i}{'' if fine[i] else ' mended'}: the full best response reaches {found.figure:.6f} "
+            say(f"  table {i}{' mended' if mended else ''}: the full best response reaches {found.figure:.6f} "
                 f"(from {found.start})")
         if best is None or found.figure < best[0]:
             best = (found.figure, i, found, table)
