@@ -52,7 +52,7 @@ AVERAGE = "average of "
 def symmetric_functions(variant: Variant) -> frozenset[str]:
     """The post-turn functions of two scores whose answer does not depend on their order (fa19's
     Swine Swap): a student's play may call them either way round."""
-    rule = variant.rules["post_turn"]
+    rule = variant.rule("post_turn")
     found = set()
     for function in rule.functions:
         if function.__name__ in rule.helpers or function.__code__.co_argcount != 2:
@@ -74,7 +74,7 @@ def plausible(variant: Variant, name: str, value: object) -> bool:
     bounds = {
         "roll_dice": (0, 60),
         "take_turn": (0, turn),
-        variant.rules["zero_dice"].hook_name: (0, turn),
+        variant.rule("zero_dice").hook_name: (0, turn),
         "square_swine": (0, 2 * score_after_turn(variant).hi),
     }
     if name in bounds:

@@ -23,7 +23,7 @@ SOLVED_DIR = Path(__file__).resolve().parent / "data" / "final"
 
 def rules_fingerprint(variant: Variant) -> str:
     """A short hash of what a solved table depends on: the rules and the goal."""
-    text = ",".join(f"{family}={rule.id}" for family, rule in variant.rules.items())
+    text = ",".join(f"{rule.family}={rule.id}" for rule in variant.rules)
     return hashlib.sha256(f"{text};goal={variant.goal}".encode()).hexdigest()[:16]
 
 

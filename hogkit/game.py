@@ -115,9 +115,10 @@ def plan_turn(variant: Variant, state: TurnState, choice: int, *, later_rules: b
     return TurnPlan(choice, rolls, turn.sides(state.mover_score, state.opponent_score))
 
 
-def take_turn(variant: Variant, num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
+def take_turn(variant: Variant, num_rolls: int, opponent_score: int, dice: Dice = six_sided, *,
+              player_score: int = 0) -> int:
     """Points for a turn of NUM_ROLLS dice (0: the zero-dice rule), after any boost."""
-    return turn_of(variant).points(num_rolls, opponent_score, dice)
+    return turn_of(variant).points(num_rolls, opponent_score, dice, player_score=player_score)
 
 
 def finish_turn(
@@ -126,36 +127,36 @@ def finish_turn(
     """Add POINTS for the mover and apply the bonus, post-turn and extra-turn rules."""
     turn = turn_of(variant)
     who = state.who
-    player, opponent = state.mover_score, state.opponent_score
-    move = turn.resolve(_memory(turn, state), plan.rolls, later=later_rules)
+    done = turn.finish(_memory(turn, state), plan.rolls, points, state.mover_score, state.opponent_score,
+                       later=later_rules)
     events: list[str] = []
     swapped = False
+    for rule, bonus in done.bonuses:
+        if bonus:
+            events.append(f"{rule.title}! +{bonus}")
     if plan.rolls == SPECIAL:
-        player, opponent = opponent, player
         swapped = True
         events.append(f"{turn.rule('choice').title}! The scores swap.")
     else:
-        player += points
-        for rule, bonus in move.bonuses:
-            player += bonus
-            if bonus:
-                events.append(f"{rule.title}! +{bonus}")
-        post = turn.rule("after")
-        updated, other_score, acted = turn.after(player, opponent)
-        if acted and post.kind == "swap":
-            swapped = True
-            events.append(f"{post.title}!")
-        elif acted:
-            events.append(f"{post.title}! {player} -> {updated}")
-        player, opponent = updated, other_score
-    if move.extra:
-        events.append(f"{turn.rule('extra').title}! Player {who} goes again.")
-    scores = (player, opponent) if who == 0 else (opponent, player)
-    new_state = TurnState(scores=scores, who=who if move.extra else other(who),
-                          memory=turn.seen_by(move.after, who))
+        scores = state.mover_score + points + done.bonus, state.opponent_score
+        for rule, player, opponent in done.changes:
+            if rule.kind == "swap":
+                swapped = not swapped
+                events.append(f"{rule.title}!")
+            elif opponent == scores[1]:
+                events.append(f"{rule.title}! {scores[0]} -> {player}")
+            else:
+                events.append(f"{rule.title}! {scores[0]}, {scores[1]} -> {player}, {opponent}")
+            scores = player, opponent
+    if done.extra:
+        titles = " / ".join(rule.title for rule in turn.rules("extra"))
+        events.append(f"{titles}! Player {who} goes again.")
+    scores = (done.player, done.opponent) if who == 0 else (done.opponent, done.player)
+    new_state = TurnState(scores=scores, who=who if done.extra else other(who),
+                          memory=turn.seen_by(done.after, who))
     record = TurnRecord(
-        who=who, plan=plan, before=state.scores, after=scores, points=points, bonus=move.bonus,
-        swapped=swapped, extra_turn=move.extra, events=tuple(events),
+        who=who, plan=plan, before=state.scores, after=scores, points=points, bonus=done.bonus,
+        swapped=swapped, extra_turn=done.extra, events=tuple(events),
     )
     return new_state, record
 
@@ -199,7 +200,8 @@ def play(
 
         points = 0
         if plan.rolls != SPECIAL:
-            points = take_turn(variant, plan.rolls, state.opponent_score, recording_dice)
+            points = take_turn(variant, plan.rolls, state.opponent_score, recording_dice,
+                               player_score=state.mover_score)
         state, record = finish_turn(variant, state, plan, points, later_rules=later_rules)
         result.turns.append(replace(record, outcomes=tuple(rolled)))
         if say is not None:
@@ -231,20 +233,20 @@ def roll_distribution(roll_dice: Callable, num_rolls: int, sides: int) -> tuple[
     return tuple(sorted(dist.items()))
 
 
-def points_distribution(variant: Variant, plan: TurnPlan, opponent_score: int) -> list[tuple[int, float]]:
+def points_distribution(variant: Variant, plan: TurnPlan, opponent_score: int, *,
+                        player_score: int = 0) -> list[tuple[int, float]]:
     """Exact distribution of the points a planned turn scores (before bonus and later rules)."""
     if plan.rolls == SPECIAL:
         return [(0, 1.0)]
     turn = turn_of(variant)
     if plan.rolls == 0:
-        raw = [(turn.rule("zero").hook(opponent_score), 1.0)]
-    else:
-        raw = roll_distribution(turn.rule("roll").hook, plan.rolls, plan.sides)
+        return [(turn.points(0, opponent_score, six_sided, player_score=player_score), 1.0)]
+    raw = roll_distribution(turn.rule("roll").hook, plan.rolls, plan.sides)
     if not turn.rules("boost"):
         return list(raw)
     boosted: dict[int, float] = {}
     for points, p in raw:
-        key = turn.boost(points)
+        key = turn.boost(points, player_score=player_score, opponent_score=opponent_score)
         boosted[key] = boosted.get(key, 0.0) + p
     return sorted(boosted.items())
 
@@ -254,5 +256,5 @@ def turn_outcomes(variant: Variant, state: TurnState, choice: int) -> list[tuple
     plan = plan_turn(variant, state, choice)
     return [
         (p, finish_turn(variant, state, plan, points)[0])
-        for points, p in points_distribution(variant, plan, state.opponent_score)
+        for points, p in points_distribution(variant, plan, state.opponent_score, player_score=state.mover_score)
     ]

@@ -80,30 +80,40 @@ def post_turn_strategy_name(post_turn: Rule) -> str:
     return "swap_strategy" if post_turn.kind == "swap" else "square_strategy"
 
 
-def taught_in(rules: dict[str, Rule], problem: str) -> list[Rule]:
-    """The rules (family -> rule) whose family PROBLEM asks for, in the order students meet them."""
-    return [rules[f] for f in teaching_order() if f in rules and family_of(rules[f]).problem == problem]
+def taught_in(rules: tuple[Rule, ...], problem: str) -> list[Rule]:
+    """The RULES whose family PROBLEM asks for, in the order students meet them."""
+    order = teaching_order()
+    return sorted((rule for rule in rules if family_of(rule).problem == problem),
+                  key=lambda rule: order.index(rule.family))
 
 
-def problem_ids(rules: dict[str, Rule]) -> list[str]:
-    """The ids of the problems a kit with these rules (family -> rule) has: 5b only for a later rule."""
+def the_rule(rules: tuple[Rule, ...], family: str) -> Rule:
+    """The one rule of FAMILY among RULES (a problem of the layout asks for it)."""
+    for rule in rules:
+        if rule.family == family:
+            return rule
+    raise KeyError(family)
+
+
+def problem_ids(rules: tuple[Rule, ...]) -> list[str]:
+    """The ids of the problems a kit with these RULES has: 5b only for a later rule."""
     has_5b = bool(taught_in(rules, "05b"))
     return [pid for pid in PROBLEM_PHASES if pid != "05b" or has_5b]
 
 
-def build_problems(rules: dict[str, Rule], points: dict[str, int]) -> list[Problem]:
-    """Lay out the problems for a variant's rules (family -> rule) and points (id -> points)."""
+def build_problems(rules: tuple[Rule, ...], points: dict[str, int]) -> list[Problem]:
+    """Lay out the problems for a variant's RULES and points (id -> points)."""
     later, boost, select = (taught_in(rules, problem) for problem in ("05b", "03", "05a"))
-    zero, post = rules["zero_dice"], rules["post_turn"]
+    zero, post = the_rule(rules, "zero_dice"), the_rule(rules, "post_turn")
 
     def fns(rs: list[Rule]) -> tuple[str, ...]:
         return tuple(name for r in rs for name in r.function_names)
 
-    helpers = {name for rule in rules.values() for name in rule.helpers}
+    helpers = {name for rule in rules for name in rule.helpers}
 
     specs: dict[str, tuple[str, tuple[str, ...], list[Rule]]] = {
         "00": ("Dice", (), []),
-        "01": ("Rolling dice", fns([rules["dice_outcome"]]), [rules["dice_outcome"]]),
+        "01": ("Rolling dice", fns([the_rule(rules, "dice_outcome")]), [the_rule(rules, "dice_outcome")]),
         "02": (zero.title, fns([zero]), [zero]),
         "03": ("Taking a turn", ("take_turn", *fns(boost)), boost),
         "04": (post.title, fns([post]), [post]),

@@ -10,34 +10,39 @@ turn from :class:`Turn`.
 
 * ``choice`` (Pork Chop): its hook gives the number of dice a choice means, or :data:`SPECIAL`
   (-1): a move that scores nothing and swaps the scores;
-* ``dice`` (Hog Wild): ``hook(score, opponent_score)``, the mover's score first, true means the
-  turn rolls four-sided dice;
-* ``roll`` / ``zero`` (Pig Out / Free Bacon): ``hook(num_rolls, dice)`` scores 1 to 10 dice,
-  ``hook(opponent_score)`` zero dice;
-* ``boost`` (Hogtimus Prime): ``hook(points)`` changes them (several apply in family order);
-* ``bonus`` (Feral Hogs): its hook gives extra points to a turn that rolls (several add up);
-* ``after`` (Swine Swap / Square Swine): a ``swap`` rule's ``hook(player, opponent)`` swaps the
-  scores, an ``update`` rule's ``hook(player)`` is the mover's new score;
-* ``extra`` (Time Trot): its hook true means the mover moves again.
+* ``dice`` (Hog Wild): true means the turn rolls four-sided dice;
+* ``roll`` / ``zero`` (Pig Out / Free Bacon): the points of 1 to 10 dice, and of zero dice;
+* ``boost`` (Hogtimus Prime): a change to the turn's points (several apply in turn);
+* ``bonus`` (Feral Hogs): extra points for a turn that rolls (several add up);
+* ``after`` (Swine Swap / Square Swine / Hog Pile): a ``swap`` rule's hook true swaps the scores,
+  an ``update`` rule's hook is the mover's new score, a ``scores`` rule's hook gives both (several
+  apply in the order the spec lists them);
+* ``extra`` (Time Trot / Swine Align / Pig Pass): the mover moves again when any of these rules
+  says so; an extra turn is a turn like any other, so extra turns chain unless a rule's own
+  memory forbids it.
 
-The goal is checked only after all of them, so a swap can hand the opponent the win. The
-``choice``, ``bonus`` and ``extra`` rules are the later rules of Problem 5b (a keyword of ``play``
-switches each off; ``later=False`` here switches them all off). Their hooks take, by parameter
-name, ``num_rolls`` (the choice for a ``choice`` rule, the dice the turn rolls for the others)
-and what their own rule remembers, never the scores, so that the exact evaluator can ask them
-once per hidden state.
+A hook is given what it asks for by parameter name (:data:`hogkit.rules.QUANTITIES`: the dice
+rolled, the scores as they stand at its step, the turn's points; a rule's ``inputs`` rename them)
+and the values of its own rule's memories. The goal is checked only after all of them, so a swap
+can hand the opponent the win. Rules with a ``play_flag`` are the later rules of Problem 5b: a
+keyword of ``play`` switches each off, and ``later=False`` here switches them all off.
 
-**Memory** (:class:`hogkit.rules.Memory`) changes where its rule acts: ``dice`` memory (of a
-``bonus`` rule) becomes the dice the mover rolled, on a turn that rolls while the rule is on;
-``used`` memory (of a ``choice`` rule) becomes True on the special move; ``count`` memory (of an
-``extra`` rule) counts every turn; ``extra`` memory (of an ``extra`` rule) says whether the turn
-earned an extra turn.
+**Memory** (:class:`hogkit.rules.Memory`) changes where its rule acts: ``dice`` memory becomes the
+dice the mover rolled and ``points`` memory the points of the turn (on a turn that rolls while
+the rule is on); ``used`` memory (of a ``choice`` rule) becomes True on the special move;
+``count`` memory (of an ``extra`` rule) counts every turn; ``extra`` memory (of an ``extra``
+rule) says whether the turn earned an extra turn.
 
 **Hidden states** are the memory as the player to move sees it: one slot for a value of the game,
 two (the mover's own, then the opponent's) for a value each player has. :data:`LAYOUT` orders the
 slots, outermost first, by how a turn changes them: the ones a turn carries over come first and
 the ones it shuffles last, so that the hidden states one choice leads to sit side by side in one
 block of the exact evaluator's arrays. Every combination of slot values is a hidden state.
+
+**Separable turns.** The fast layout of the exact evaluator needs a turn whose later effects
+(bonus, extra turn, memory) follow from the hidden state and the dice alone, whose post-turn rules
+look only at the two scores and whose zero-dice points depend on the opponent's score alone
+(:attr:`Turn.separable`); every other turn is evaluated by the general layout.
 
 **Points rows** (:class:`PointsRows`) number the distributions of a turn's points: 1 to 10
 six-sided dice, 1 to 10 four-sided dice (used only with a ``dice`` rule), zero dice against each
@@ -54,7 +59,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from hogkit.errors import HogkitError
-from hogkit.rules import SHARED_STEPS, Memory, Rule, family_of
+from hogkit.rules import QUANTITIES, SINGLE_STEPS, Memory, Rule, family_of
 from hogkit.variant import Variant
 
 SPECIAL = -1  # the number of dice of a special move (Pork Chop)
@@ -63,10 +68,16 @@ SIDES = (6, 4)  # ordinary dice, then the dice a ``dice`` rule picks
 OWN, OPP, GAME = "own", "opp", "game"
 NUM_ROLLS = "num_rolls"
 LATER_STEPS = ("choice", "bonus", "extra")
-# The step whose rule may keep each kind of memory (hogkit.rules.UPDATES).
-UPDATED_AT = {"dice": "bonus", "used": "choice", "count": "extra", "extra": "extra"}
+# The steps whose rules may keep each kind of memory (hogkit.rules.UPDATES).
+UPDATED_AT = {"dice": ("bonus", "extra"), "points": ("bonus", "extra", "after"), "used": ("choice",),
+              "count": ("extra",), "extra": ("extra",)}
 # The slots of a hidden state, outermost first, as (update, side).
-LAYOUT = (("dice", OPP), ("extra", GAME), ("count", GAME), ("used", OWN), ("used", OPP), ("dice", OWN))
+LAYOUT = (("dice", OPP), ("points", OPP), ("extra", GAME), ("count", GAME), ("used", OWN), ("used", OPP),
+          ("points", OWN), ("dice", OWN))
+# What the hooks of the fast layout's steps may read besides memory (see Turn.separable).
+SEPARABLE_READS = {"choice": {NUM_ROLLS}, "dice": {"player_score", "opponent_score"}, "roll": {NUM_ROLLS, "dice"},
+                   "zero": {"opponent_score"}, "boost": {"points"}, "bonus": {NUM_ROLLS}, "extra": {NUM_ROLLS},
+                   "after": {"player_score", "opponent_score"}}
 
 View = tuple  # one hidden state: a value per slot, in the order of Turn.slots
 
@@ -94,12 +105,31 @@ class Slot:
 class Move:
     """What a turn that rolls ROLLS dice (SPECIAL: the special move) does besides its points: each
     bonus rule's points, whether the mover moves again, and the memory after it, as the mover
-    sees it."""
+    sees it (only for a separable turn, where none of it depends on the scores)."""
 
     rolls: int
     bonuses: tuple[tuple[Rule, int], ...]
     extra: bool
     after: View
+
+    @property
+    def bonus(self) -> int:
+        """The bonus points in all."""
+        return sum(points for _, points in self.bonuses)
+
+
+@dataclass(frozen=True)
+class Finish:
+    """How a turn ends: the mover's and the opponent's scores, whether the mover moves again, the
+    memory after it as the mover sees it, each bonus, and each post-turn rule that changed the
+    scores with the scores it made (a swap of equal scores counts as a change)."""
+
+    player: int
+    opponent: int
+    extra: bool
+    after: View
+    bonuses: tuple[tuple[Rule, int], ...]
+    changes: tuple[tuple[Rule, int, int], ...]
 
     @property
     def bonus(self) -> int:
@@ -160,24 +190,26 @@ class Turn:
         self.variant = variant
         self.choices: tuple[int, ...] = variant.legal_rolls
         self.steps: dict[str, tuple[Rule, ...]] = {}
-        for rule in variant.rules.values():  # in the order their effects apply
+        for rule in variant.rules:  # in the order their effects apply
             step = family_of(rule).step
             self.steps[step] = (*self.steps.get(step, ()), rule)
-        for rule in variant.rules.values():
+        for rule in variant.rules:
             self._check(rule)
-        slots = [Slot(memory, side, rule) for rule in variant.rules.values() for memory in rule.memory
+        slots = [Slot(memory, side, rule) for rule in variant.rules for memory in rule.memory
                  for side in ((OWN, OPP) if memory.each else (GAME,))]
         self.slots: tuple[Slot, ...] = tuple(sorted(slots, key=lambda s: LAYOUT.index((s.memory.update, s.side))))
         place = {(slot.memory, slot.side): i for i, slot in enumerate(self.slots)}
         self._swap = tuple(place[(s.memory, {OWN: OPP, OPP: OWN}.get(s.side, s.side))] for s in self.slots)
         self.start: View = tuple(slot.memory.start for slot in self.slots)
-        self._inputs = {rule.id: self._hook_inputs(rule, place) for rule in variant.rules.values()
-                        if family_of(rule).step in LATER_STEPS}
+        self._bindings = {rule.id: self._bind(rule, place) for rule in variant.rules}
+        self.separable = all(
+            {key for source, key in self._bindings[rule.id] if source == "q"} <= SEPARABLE_READS[family_of(rule).step]
+            for rule in variant.rules) and not any(slot.memory.update == "points" for slot in self.slots)
 
     # ---------------------------------------------------------------------------- the statement
 
     def rule(self, step: str) -> Rule | None:
-        """The variant's rule of STEP (one that takes a single rule), or None."""
+        """The variant's (first) rule of STEP, or None."""
         found = self.steps.get(step, ())
         return found[0] if found else None
 
@@ -185,10 +217,14 @@ class Turn:
         """The variant's rules of STEP, in the order they apply."""
         return self.steps.get(step, ())
 
-    def inputs(self, rule: Rule) -> tuple[Slot | None, ...]:
-        """What the hook of a later RULE is given, parameter by parameter: None for ``num_rolls``,
-        else the slot (the mover's own, or the game's) of one of the rule's memories."""
-        return tuple(slot for slot, _ in self._inputs[rule.id])
+    def inputs(self, rule: Rule) -> tuple[Slot | str, ...]:
+        """What RULE's hook is given, parameter by parameter: the slot (the mover's own, the
+        opponent's, or the game's) of one of the rule's memories, or the name of a quantity."""
+        return tuple(self.slots[key] if source == "slot" else key for source, key in self._bindings[rule.id])
+
+    def switched(self, rule: Rule, *, later: bool) -> bool:
+        """Whether RULE is in force: a rule with a keyword of ``play`` only while LATER."""
+        return later or not rule.play_flag
 
     def points_rows(self, goal: int | None = None) -> PointsRows:
         """How the points of a turn are numbered in a game to GOAL (default: the variant's)."""
@@ -196,7 +232,7 @@ class Turn:
 
     def memory_rules(self) -> list[tuple[Rule, tuple[Memory, ...]]]:
         """Each rule that remembers something, with its memories, in the order the rules apply."""
-        return [(rule, rule.memory) for rule in self.variant.rules.values() if rule.memory]
+        return [(rule, rule.memory) for rule in self.variant.rules if rule.memory]
 
     def sizes(self) -> tuple[int, ...]:
         """How many values each slot takes, outermost first."""
@@ -204,53 +240,92 @@ class Turn:
 
     # ------------------------------------------------------------------------------- one turn
 
+    def call(self, rule: Rule, view: View, **quantities: object) -> object:
+        """RULE's hook, given what it asks for: QUANTITIES by name, memory from VIEW."""
+        return rule.hook(*(view[key] if source == "slot" else quantities[key]
+                           for source, key in self._bindings[rule.id]))
+
     def rolls(self, view: View, choice: int, *, later: bool = True) -> int:
         """The number of dice a CHOICE means from hidden state VIEW (SPECIAL: the special move)."""
         rule = self.rule("choice")
-        if rule is None or not later:
+        if rule is None or not self.switched(rule, later=later):
             return choice
-        return rule.hook(*self._arguments(rule, view, choice))
+        return self.call(rule, view, num_rolls=choice)
 
     def sides(self, score: int, opponent_score: int) -> int:
         """The sides of the dice of a turn that starts with the mover at SCORE."""
         rule = self.rule("dice")
-        return SIDES[1] if rule is not None and rule.hook(score, opponent_score) else SIDES[0]
+        if rule is not None and self.call(rule, (), player_score=score, opponent_score=opponent_score):
+            return SIDES[1]
+        return SIDES[0]
 
-    def points(self, rolls: int, opponent_score: int, dice: Callable[[], int]) -> int:
+    def points(self, rolls: int, opponent_score: int, dice: Callable[[], int], *, player_score: int = 0) -> int:
         """The points of a turn of ROLLS dice (0: the zero-dice rule), after every boost."""
         if rolls == 0:
-            points = self.rule("zero").hook(opponent_score)
+            points = self.call(self.rule("zero"), (), player_score=player_score, opponent_score=opponent_score)
         else:
-            points = self.rule("roll").hook(rolls, dice)
-        return self.boost(points)
+            points = self.call(self.rule("roll"), (), num_rolls=rolls, dice=dice)
+        return self.boost(points, player_score=player_score, opponent_score=opponent_score)
 
-    def boost(self, points: int) -> int:
+    def boost(self, points: int, *, player_score: int = 0, opponent_score: int = 0) -> int:
         """POINTS after the boost rules."""
         for rule in self.rules("boost"):
-            points = rule.hook(points)
+            points = self.call(rule, (), points=points, player_score=player_score, opponent_score=opponent_score)
         return points
 
-    def resolve(self, view: View, rolls: int, *, later: bool = True) -> Move:
-        """What a turn of ROLLS dice from hidden state VIEW does besides its points."""
-        bonuses: tuple[tuple[Rule, int], ...] = ()
-        if later and rolls != SPECIAL:
-            bonuses = tuple((rule, rule.hook(*self._arguments(rule, view, rolls))) for rule in self.rules("bonus"))
-        rule = self.rule("extra")
-        extra = bool(rule is not None and later and rule.hook(*self._arguments(rule, view, rolls)))
-        return Move(rolls, bonuses, extra, self.remember(view, rolls, extra, later=later))
+    def finish(self, view: View, rolls: int, points: int, player: int, opponent: int, *,
+               later: bool = True) -> Finish:
+        """How a turn of ROLLS dice that scored POINTS ends, from the mover at PLAYER and the
+        opponent at OPPONENT with hidden state VIEW (the mover's): bonuses, post-turn rules, extra
+        turns and memory, in the order of the statement."""
+        bonuses: list[tuple[Rule, int]] = []
+        changes: list[tuple[Rule, int, int]] = []
+        if rolls == SPECIAL:
+            player, opponent = opponent, player
+            changes.append((self.rule("choice"), player, opponent))
+        else:
+            player += points
+            for rule in self.rules("bonus"):
+                if self.switched(rule, later=later):
+                    bonus = self.call(rule, view, num_rolls=rolls, points=points, player_score=player,
+                                      opponent_score=opponent)
+                    bonuses.append((rule, bonus))
+                    player += bonus
+            for rule in self.rules("after"):
+                new = self._after(rule, view, rolls, points, player, opponent)
+                if new is not None:
+                    player, opponent = new
+                    changes.append((rule, player, opponent))
+        extra = any(bool(self.call(rule, view, num_rolls=rolls, points=points, player_score=player,
+                                   opponent_score=opponent))
+                    for rule in self.rules("extra") if self.switched(rule, later=later))
+        after = self.remember(view, rolls, extra, points=points, later=later)
+        return Finish(player, opponent, extra, after, tuple(bonuses), tuple(changes))
 
-    def remember(self, view: View, rolls: int, extra: bool, *, later: bool = True) -> View:
-        """The memory after a turn of ROLLS dice that did (EXTRA) or did not earn an extra turn,
-        still as the mover sees it."""
+    def resolve(self, view: View, rolls: int, *, later: bool = True) -> Move:
+        """What a turn of ROLLS dice from hidden state VIEW does besides its points, for a
+        separable turn (where that does not depend on the scores or the points)."""
+        if not self.separable:
+            raise HogkitError(f"{self.variant.name}: a turn's later effects depend on the scores here",
+                              "use Turn.finish, which is given them")
+        done = self.finish(view, rolls, 0, 0, 0, later=later)
+        return Move(rolls, done.bonuses, done.extra, done.after)
+
+    def remember(self, view: View, rolls: int, extra: bool, *, points: int = 0, later: bool = True) -> View:
+        """The memory after a turn of ROLLS dice that scored POINTS and did (EXTRA) or did not earn
+        an extra turn, still as the mover sees it."""
         values = list(view)
         for i, slot in enumerate(self.slots):
             update = slot.memory.update
             if slot.side == OPP:
                 continue
-            if update == "used" and later and rolls == SPECIAL:
+            on = self.switched(slot.rule, later=later)
+            if update == "used" and on and rolls == SPECIAL:
                 values[i] = slot.value(True)
-            elif update == "dice" and later and rolls != SPECIAL:
+            elif update == "dice" and on and rolls != SPECIAL:
                 values[i] = rolls
+            elif update == "points" and on and rolls != SPECIAL:
+                values[i] = points
             elif update == "count":
                 values[i] = values[i] + 1
             elif update == "extra":
@@ -258,14 +333,27 @@ class Turn:
         return tuple(values)
 
     def after(self, player: int, opponent: int) -> tuple[int, int, bool]:
-        """The mover's and the opponent's scores after the ``after`` rule, and whether it changed
-        them (a swap of equal scores counts as a change)."""
-        rule = self.rule("after")
+        """The mover's and the opponent's scores after the post-turn rules, and whether any changed
+        them (a swap of equal scores counts as a change), for a separable turn."""
+        changed = False
+        for rule in self.rules("after"):
+            new = self._after(rule, (), 0, 0, player, opponent)
+            if new is not None:
+                player, opponent = new
+                changed = True
+        return player, opponent, changed
+
+    def _after(self, rule: Rule, view: View, rolls: int, points: int, player: int,
+               opponent: int) -> tuple[int, int] | None:
+        """The scores after post-turn RULE, or None when it leaves them as they were (a swap of
+        equal scores gives them, as a change)."""
+        given = self.call(rule, view, num_rolls=rolls, points=points, player_score=player, opponent_score=opponent)
         if rule.kind == "swap":
-            swap = bool(rule.hook(player, opponent))
-            return (opponent, player, True) if swap else (player, opponent, False)
-        updated = rule.hook(player)
-        return updated, opponent, updated != player
+            return (opponent, player) if given else None
+        if rule.kind == "scores":
+            new = (int(given[0]), int(given[1]))
+            return new if new != (player, opponent) else None
+        return (given, opponent) if given != player else None
 
     # ------------------------------------------------------------------------- hidden states
 
@@ -282,9 +370,9 @@ class Turn:
         return after if extra else self.swapped(after)
 
     def normal(self, view: View) -> View:
-        """VIEW with every count modulo its size: the hidden state the exact evaluator keeps."""
-        return tuple(type(v)(v % slot.memory.size) if slot.memory.update == "count" else v
-                     for v, slot in zip(view, self.slots, strict=True))
+        """VIEW with every value folded into its memory's size: the hidden state the exact evaluator
+        keeps (a count modulo its size, capped values at their cap)."""
+        return tuple(type(v)(slot.memory.folded(v)) for v, slot in zip(view, self.slots, strict=True))
 
     def hidden_states(self) -> list[View]:
         """Every hidden state, in order: the slots' values, the innermost slot changing fastest."""
@@ -292,7 +380,7 @@ class Turn:
                 for combo in itertools.product(*(range(size) for size in self.sizes()))]
 
     def index(self, view: View) -> int:
-        """The number of hidden state VIEW (counts taken modulo their size)."""
+        """The number of hidden state VIEW (values folded into their memory's size)."""
         number = 0
         for value, size in zip(self.normal(view), self.sizes(), strict=True):
             if not 0 <= value < size:
@@ -308,37 +396,36 @@ class Turn:
 
     # ------------------------------------------------------------------------------ internals
 
-    def _arguments(self, rule: Rule, view: View, rolls: int) -> list:
-        return [rolls if slot is None else view[i] for slot, i in self._inputs[rule.id]]
-
-    def _hook_inputs(self, rule: Rule, place: dict) -> tuple:
-        """The (slot or None, slot's place) for each parameter of RULE's hook."""
-        own = {memory.argument: memory for memory in rule.memory}
-        found = []
+    def _bind(self, rule: Rule, place: dict) -> tuple[tuple[str, object], ...]:
+        """For each parameter of RULE's hook: ("slot", the slot's place) for one of the rule's
+        memories, or ("q", the quantity's name)."""
+        own = {memory.argument: (memory, OWN if memory.each else GAME) for memory in rule.memory}
+        own.update({memory.opponent_argument: (memory, OPP) for memory in rule.memory if memory.opponent_argument})
+        renamed = dict(rule.inputs)
+        found: list[tuple[str, object]] = []
         for name in inspect.signature(rule.hook).parameters:
-            if name == NUM_ROLLS:
-                found.append((None, -1))
-            elif name in own:
-                memory = own[name]
-                i = place[(memory, OWN if memory.each else GAME)]
-                found.append((self.slots[i], i))
+            given = renamed.get(name, name)
+            if given in own:
+                found.append(("slot", place[own[given]]))
+            elif given in QUANTITIES:
+                found.append(("q", given))
             else:
-                raise HogkitError(f"rule {rule.id}: its hook {rule.hook_name} takes {name!r}, which is neither "
-                                  f"{NUM_ROLLS} nor a memory of the rule",
-                                  f"name each parameter {NUM_ROLLS} or after a memory's argument")
+                raise HogkitError(f"rule {rule.id}: its hook {rule.hook_name} takes {name!r}, which is neither a "
+                                  f"memory of the rule nor one of {', '.join(QUANTITIES)}",
+                                  "rename the parameter, or map it to a quantity in the rule's inputs")
         return tuple(found)
 
     def _check(self, rule: Rule) -> None:
         step = family_of(rule).step
         for memory in rule.memory:
-            if UPDATED_AT.get(memory.update) != step or (step == "extra" and memory.each):
+            if step not in UPDATED_AT.get(memory.update, ()) or (memory.update in ("count", "extra") and memory.each):
                 raise HogkitError(f"rule {rule.id}: a {step} rule cannot keep {memory.name} with a "
                                   f"{memory.update!r} update{' for each player' if memory.each else ''}",
                                   "see hogkit.turn for which step changes memory in which way")
         if step == "choice" and not any(memory.update == "used" for memory in rule.memory):
             raise HogkitError(f"rule {rule.id}: a choice rule must remember that its special move was used",
                               "give it a memory with update 'used'")
-        if step not in SHARED_STEPS and len(self.steps[step]) > 1:
+        if step in SINGLE_STEPS and len(self.steps[step]) > 1:
             raise HogkitError(f"a turn takes one {step} rule, not {len(self.steps[step])}", "keep one of them")
 
 
@@ -350,7 +437,7 @@ def turn_of(variant: Variant) -> Turn:
 
 def hook_names(turn: Turn, rule: Rule) -> list[str]:
     """What RULE's hook is given, by the hidden fields' names: ``choice`` for ``num_rolls``."""
-    return ["choice" if slot is None else slot.field for slot in turn.inputs(rule)]
+    return ["choice" if slot == NUM_ROLLS else slot.field for slot in turn.inputs(rule)]
 
 
 def state_factors(turn: Turn) -> list[tuple[Rule, int, str]]:

@@ -1,7 +1,10 @@
 """Load, validate and compose a variant spec (``variants/NAME.toml``) into a :class:`Variant`.
 
-A spec names one rule per family, the goal, the points of each problem and the contest's name
-field. Every problem with a spec is reported as ``<file>: <key>: what is wrong — how to fix it``.
+A spec names its rules (``rules = ["pig_out", ...]``, in the order they apply within a step),
+any rule modules kept beside it (``rule_modules = ["my_rules.py"]``), the goal, the points of each
+problem and the contest's name field. The first form of a spec, a ``[rules]`` table of one rule per
+family, is read too. Every problem with a spec is reported as ``<file>: <key>: what is wrong — how
+to fix it``.
 """
 
 from __future__ import annotations
@@ -14,11 +17,13 @@ from pathlib import Path
 
 from hogkit.errors import HogkitError, SpecError
 from hogkit.problem_layout import Problem, build_problems, problem_ids
-from hogkit.rules import FAMILIES, RULES, SHARED_STEPS, Rule, required_families, rules_of_family, teaching_order
+from hogkit.rule_modules import load_rule_modules
+from hogkit.rules import FAMILIES, RULES, SINGLE_STEPS, STEPS, Rule, family_of, rules_of_family, teaching_order
 
 DEFAULT_VARIANT = "fa19"
 NAME_FIELDS = ("PLAYER_NAME", "TEAM_NAME")
-TOP_LEVEL_KEYS = {"name", "title", "seed", "goal", "contest_name_field", "rules", "points", "ok_tests", "scoring"}
+TOP_LEVEL_KEYS = {"name", "title", "seed", "goal", "contest_name_field", "rules", "rule_modules", "points",
+                  "ok_tests", "scoring"}
 SCORING_KEYS = ("correctness", "checkpoint", "composition")
 GOAL_RANGE = (10, 200)
 
@@ -53,7 +58,7 @@ class Variant:
     title: str
     seed: str
     goal: int
-    rules: dict[str, Rule]  # family -> rule, in FAMILIES order
+    rules: tuple[Rule, ...]  # in the order their effects apply: by step, then as the spec lists them
     points: dict[str, int]
     contest_name_field: str
     source: str
@@ -66,22 +71,32 @@ class Variant:
     @cached_property
     def _hash(self) -> int:
         """The hash, worked out once: a variant keys the caches of every layer above it."""
-        return hash((self.name, self.goal, tuple(r.id for r in self.rules.values()),
+        return hash((self.name, self.goal, tuple(r.id for r in self.rules),
                      tuple(self.points.items()), self.contest_name_field, self.ok_tests, self.scoring))
 
     def rule(self, family: str) -> Rule | None:
-        """The variant's rule of FAMILY, or None."""
-        return self.rules.get(family)
+        """The variant's (first) rule of FAMILY, or None."""
+        found = self.rules_of(family)
+        return found[0] if found else None
+
+    def rules_of(self, family: str) -> tuple[Rule, ...]:
+        """The variant's rules of FAMILY, in the order they apply."""
+        return tuple(rule for rule in self.rules if rule.family == family)
+
+    def has_step(self, step: str) -> bool:
+        """Whether any rule of the variant acts at STEP (see :data:`hogkit.rules.STEPS`)."""
+        return any(family_of(rule).step == step for rule in self.rules)
 
     @property
     def rule_ids(self) -> frozenset[str]:
         """Ids of all the variant's rules."""
-        return frozenset(rule.id for rule in self.rules.values())
+        return frozenset(rule.id for rule in self.rules)
 
     @property
     def rules_as_taught(self) -> list[Rule]:
         """The rules in the order students meet them in the problems (not the order they apply)."""
-        return [self.rules[f] for f in teaching_order() if f in self.rules]
+        order = teaching_order()
+        return sorted(self.rules, key=lambda rule: order.index(rule.family))
 
     @property
     def problems(self) -> list[Problem]:
@@ -105,12 +120,13 @@ class Variant:
 
     @property
     def legal_rolls(self) -> tuple[int, ...]:
-        """The choices a strategy may return: 0 to 10, and -1 where Pork Chop exists."""
-        return ((-1,) if "special_move" in self.rules else ()) + tuple(range(11))
+        """The choices a strategy may return: 0 to 10, and -1 where a rule gives a special move."""
+        return ((-1,) if self.has_step("choice") else ()) + tuple(range(11))
 
     def play_flags(self) -> list[str]:
-        """Keyword names of ``play`` that switch on a later rule (``feral_hogs``, ``time_trot``...)."""
-        return [r.play_flag for r in self.rules.values() if r.play_flag and r.family != "dice_select"]
+        """Keyword names of ``play`` that switch on a later rule (``feral_hogs``, ``time_trot``...);
+        a rule that picks the dice names the dice to use instead (``wild_dice``)."""
+        return [r.play_flag for r in self.rules if r.play_flag and family_of(r).step != "dice"]
 
 
 def load_variant(name_or_path: str | Path) -> Variant:
@@ -162,7 +178,15 @@ def parse_variant(data: dict, *, source: str, default_name: str, folder: Path | 
         raise SpecError(
             source, "contest_name_field", f"{field!r} is not allowed", f"use one of {', '.join(NAME_FIELDS)}"
         )
-    rules = _parse_rules(_require(data, "rules", dict, source, "add a [rules] table"), source)
+    if "rule_modules" in data:
+        modules = data["rule_modules"]
+        if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+            raise SpecError(source, "rule_modules", f"expected a list of file names, got {modules!r}",
+                            'write rule_modules = ["my_rules.py"] (files beside the spec)')
+        load_rule_modules(modules, folder=Path(folder or "."), source=source)
+    if "rules" not in data:
+        raise SpecError(source, "rules", "missing", 'list the rules: rules = ["pig_out", "free_bacon_min", ...]')
+    rules = _parse_rules(data["rules"], source)
     points = _parse_points(_require(data, "points", dict, source, "add a [points] table"), rules, source)
     ok_tests = None
     if "ok_tests" in data:
@@ -188,62 +212,74 @@ def _parse_scoring(table: object, source: str) -> Scoring:
     return Scoring(**table)
 
 
-def _parse_rules(table: dict, source: str) -> dict[str, Rule]:
-    chosen: dict[str, Rule] = {}
-    for family, rule_id in table.items():
-        key = f"rules.{family}"
-        if family not in FAMILIES:
-            raise SpecError(source, key, "unknown rule family", f"use one of {', '.join(FAMILIES)}")
+def _parse_rules(given: object, source: str) -> tuple[Rule, ...]:
+    """The rules a spec names, in the order their effects apply: by step, then as listed. The
+    first form of a spec (a table of family = rule) is read as the list of its rules."""
+    if isinstance(given, dict):
+        pairs = list(given.items())
+        for family, _ in pairs:
+            if family not in FAMILIES:
+                raise SpecError(source, f"rules.{family}", "unknown rule family", f"use one of {', '.join(FAMILIES)}")
+    elif isinstance(given, list):
+        pairs = [(None, rule_id) for rule_id in given]
+    else:
+        raise SpecError(source, "rules", f"expected a list of rule ids, got {given!r}",
+                        'write rules = ["pig_out", "free_bacon_min", ...]')
+    chosen: list[Rule] = []
+    for number, (family, rule_id) in enumerate(pairs):
+        key = f"rules.{family}" if family else f"rules[{number}]"
         if not isinstance(rule_id, str):
             raise SpecError(source, key, f"expected a rule id, got {rule_id!r}", "write the id in quotes")
-        options = ", ".join(r.id for r in rules_of_family(family))
         if rule_id not in RULES:
+            options = ", ".join(r.id for r in (rules_of_family(family) if family else RULES.values()))
             raise SpecError(source, key, f"unknown rule {rule_id!r}", f"choose one of {options}")
         rule = RULES[rule_id]
-        if rule.family != family:
-            raise SpecError(
-                source, key, f"{rule_id!r} is a {rule.family} rule", f"choose one of {options}"
-            )
-        chosen[family] = rule
-    for family in required_families():
-        if family not in chosen:
+        if family and rule.family != family:
             options = ", ".join(r.id for r in rules_of_family(family))
-            raise SpecError(source, f"rules.{family}", "missing", f"choose one of {options}")
-    _check_combination(chosen, source)
-    return {family: chosen[family] for family in FAMILIES if family in chosen}
+            raise SpecError(source, key, f"{rule_id!r} is a {rule.family} rule", f"choose one of {options}")
+        if rule in chosen:
+            raise SpecError(source, key, f"{rule_id!r} is listed twice", "list each rule once")
+        chosen.append(rule)
+    ordered = tuple(sorted(chosen, key=lambda rule: STEPS.index(family_of(rule).step)))
+    _check_combination(ordered, source)
+    return ordered
 
 
-def _check_combination(rules: dict[str, Rule], source: str) -> None:
+def _check_combination(rules: tuple[Rule, ...], source: str) -> None:
     """Reject combinations the engine cannot order unambiguously."""
-    steps: dict[str, str] = {}
-    for family in rules:
-        step = FAMILIES[family].step
-        if step in steps and step not in SHARED_STEPS:
-            raise SpecError(source, f"rules.{family}", f"a turn takes one {step} rule, and rules.{steps[step]} is one",
+    by_step: dict[str, list[Rule]] = {}
+    for rule in rules:
+        by_step.setdefault(family_of(rule).step, []).append(rule)
+    for step in SINGLE_STEPS:
+        if len(by_step.get(step, ())) > 1:
+            first, second = by_step[step][:2]
+            raise SpecError(source, "rules", f"a turn takes one {step} rule, and both {first.id} and {second.id} are",
                             "keep one of them")
-        steps[step] = family
-    if "special_move" in rules:
-        if rules["post_turn"].kind != "swap":
+    for step in ("roll", "zero"):
+        if step not in by_step:
+            raise SpecError(source, "rules", f"no rule says what a turn of {'zero' if step == 'zero' else 'k'} "
+                            "dice scores", f"add a {FAMILIES_OF_STEP[step]} rule")
+    chooser = by_step.get("choice", [None])[0]
+    if chooser is not None:
+        if any(rule.kind != "swap" for rule in by_step.get("after", ())):
             raise SpecError(
-                source, "rules.special_move",
-                f"pork_chop needs a swap rule after the turn, not {rules['post_turn'].id}",
-                "pick a swine_swap_* post_turn rule or drop pork_chop",
+                source, "rules",
+                f"{chooser.id} needs every post-turn rule to be a swap",
+                "pick a swap post-turn rule or drop the special move",
             )
-        if "bonus" in rules:
+        if any(memory.update == "dice" for rule in by_step.get("bonus", ()) for memory in rule.memory):
             raise SpecError(
-                source, "rules.special_move",
-                "pork_chop and feral_hogs cannot be combined (a -1 has no distance to the last roll)",
+                source, "rules",
+                f"{chooser.id} cannot be combined with a bonus that remembers the dice rolled (a special "
+                "move rolls none)",
                 "drop one of them",
             )
-    if "bonus" in rules and "extra_turn" in rules:
-        raise SpecError(
-            source, "rules.extra_turn",
-            "a kit has one later rule for Problem 5b, but both feral_hogs and time_trot are set",
-            "keep one of rules.bonus and rules.extra_turn",
-        )
 
 
-def _parse_points(table: dict, rules: dict[str, Rule], source: str) -> dict[str, int]:
+FAMILIES_OF_STEP = {"roll": "dice_outcome", "zero": "zero_dice"}
+
+
+def _parse_points(table: dict, rules: tuple[Rule, ...], source: str) -> dict[str, int]:
     expected = problem_ids(rules)
     points: dict[str, int] = {}
     for pid, value in table.items():

@@ -70,7 +70,7 @@ def baseline_strategies(variant: Variant) -> list[tuple[str, int | dict[str, str
     by name: calc.py takes them from the kit's own hog.py, so the student's copy carries no
     answer to those problems."""
     found: list[tuple[str, int | dict[str, str]]] = [(f"always_roll({BASELINE_DICE})", BASELINE_DICE)]
-    names = (zero_dice_strategy_name(variant.rules["zero_dice"]), post_turn_strategy_name(variant.rules["post_turn"]))
+    names = (zero_dice_strategy_name(variant.rule("zero_dice")), post_turn_strategy_name(variant.rule("post_turn")))
     found += [(name, {"function": name}) for name in names]
     return found
 

@@ -54,8 +54,8 @@ def _rule_functions(rule: Rule, variant: Variant, labels: dict[str, str]) -> lis
 def strategy_names(variant: Variant) -> dict[str, str]:
     """Template names of the Phase 3 strategies -> their names in this variant's hog.py."""
     return {
-        "bacon_strategy": zero_dice_strategy_name(variant.rules["zero_dice"]),
-        "swap_strategy": post_turn_strategy_name(variant.rules["post_turn"]),
+        "bacon_strategy": zero_dice_strategy_name(variant.rule("zero_dice")),
+        "swap_strategy": post_turn_strategy_name(variant.rule("post_turn")),
     }
 
 
@@ -66,7 +66,7 @@ FINAL_STRATEGY_TASK = "Make it as strong as you can: `python3 calc.py` prints it
 
 def final_strategy_source(variant: Variant, *, table_rows: list[str] | None, about: str) -> str:
     """Problem 12: a table lookup when TABLE_ROWS is given, else the post-turn strategy."""
-    post = post_turn_strategy_name(variant.rules["post_turn"])
+    post = post_turn_strategy_name(variant.rule("post_turn"))
     doc = [
         "def final_strategy(score, opponent_score):",
         '    """Return the number of dice to roll when the mover has SCORE points and the',
@@ -103,7 +103,6 @@ def render_hog(variant: Variant, *, table_rows: list[str] | None = None, about: 
     """The reference ``hog.py`` of VARIANT (its final strategy from TABLE_ROWS, if given)."""
     problems = variant.problems
     labels = problem_labels(problems)
-    rules = variant.rules
     commentary_fns = template_functions(str(TEMPLATES / "commentary.py"))
     strategy_fns = template_functions(str(TEMPLATES / "strategies.py"))
     names = strategy_names(variant)
@@ -143,7 +142,7 @@ def render_hog(variant: Variant, *, table_rows: list[str] | None = None, about: 
                                                   "max_scoring_num_rolls", "winner",
                                                   "average_win_rate", "run_experiments", "win_rates_work", "works",
                                                   "bacon_strategy")]
-    post_template = "swap_strategy" if rules["post_turn"].kind == "swap" else "square_strategy"
+    post_template = "swap_strategy" if variant.rule("post_turn").kind == "swap" else "square_strategy"
     parts.append(template(strategy_fns, post_template))
     parts.append(final_strategy_source(variant, table_rows=table_rows, about=about or
                                        "Write a short description of your strategy here."))

@@ -112,8 +112,8 @@ def _phase3_plots(nb: _Notebook, variant: Variant, problem_id: str) -> None:
         nb.md("### Your final strategy at a glance\nEach square is a pair of scores: yours going up, "
               "your opponent's going across. The colour is the number of dice you roll there.")
         nb.code(f"plot_strategy(hog.final_strategy, 'final_strategy', {variant.goal});")
-        zero = zero_dice_strategy_name(variant.rules["zero_dice"])
-        post = post_turn_strategy_name(variant.rules["post_turn"])
+        zero = zero_dice_strategy_name(variant.rule("zero_dice"))
+        post = post_turn_strategy_name(variant.rule("post_turn"))
         nb.md("### How often does it win?\nThe kit's `calc.py` counts every way a game can go, weighed by "
               "its chance, so these win rates are exact, not estimates from simulated games. Your "
               f"`final_strategy` meets `always_roll(4)`, `{zero}` and `{post}` (your own, from "
@@ -127,7 +127,7 @@ def phase_notebook(variant: Variant, phase: int) -> str:
     """The JSON text of VARIANT's notebook for PHASE (1, 2 or 3)."""
     nb = _Notebook(f"p{phase}")
     specs = [spec for spec in problem_specs(variant) if spec.problem.phase == phase]
-    rules = ", ".join(rule.title for rule in variant.rules.values())
+    rules = ", ".join(rule.title for rule in variant.rules)
     nb.md(
         f"# Hog, {variant.title}: Phase {phase}, {PHASE_TITLES[phase]}\n\n"
         f"This semester's rules: {rules}. The game ends when a player reaches {variant.goal}.\n\n"

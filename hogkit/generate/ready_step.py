@@ -50,7 +50,7 @@ def _rule_try(variant: Variant, rule: Rule, name: str) -> str:
 def tries(variant: Variant) -> dict[str, tuple[str, str, int]]:
     """Each function a student writes, in the order of the problems -> (problem id, call, goal),
     where GOAL is the score the game the call plays must reach (0 for a call that is not a game)."""
-    owners = {fn.__name__: rule for rule in variant.rules.values() for fn in rule.functions}
+    owners = {fn.__name__: rule for rule in variant.rules for fn in rule.functions}
     found: dict[str, tuple[str, str, int]] = {}
     for name, problem in first_problems(variant.problems).items():
         goal = 0

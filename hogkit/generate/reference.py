@@ -33,5 +33,5 @@ def kit_strategies(variant: Variant) -> dict[str, Callable[..., int]]:
     or a threshold of points (its name differs from rule to rule; pass it by position).
     """
     hog = reference_hog(variant)
-    names = (zero_dice_strategy_name(variant.rules["zero_dice"]), post_turn_strategy_name(variant.rules["post_turn"]))
+    names = (zero_dice_strategy_name(variant.rule("zero_dice")), post_turn_strategy_name(variant.rule("post_turn")))
     return {name: getattr(hog, name) for name in names}

@@ -9,7 +9,7 @@ given and remembers; the rule logic itself lives in :mod:`hogkit.rules`. The eng
 from __future__ import annotations
 
 from hogkit.rules import Rule
-from hogkit.turn import NUM_ROLLS, OWN, SPECIAL, Slot, Turn, turn_of
+from hogkit.turn import OPP, OWN, SPECIAL, Slot, Turn, turn_of
 from hogkit.variant import Variant
 
 
@@ -73,18 +73,27 @@ def _play_doc(variant: Variant) -> list[str]:
     ]
     if variant.rule("dice_select"):
         doc.append("    wild_dice:  the dice rolled on a Hog Wild turn.")
-    for rule in variant.rules.values():
-        if rule.play_flag and rule.family != "dice_select":
+    for rule in variant.rules:
+        if rule.play_flag and rule.play_flag in variant.play_flags():
             doc.append(f"    {rule.play_flag + ':':<11} whether the {rule.title} rule is in force.")
     doc.append('    """')
     return doc
 
 
-def _argument(slot: Slot | None) -> str:
-    """How play passes a hook what it is given: ``num_rolls``, or the mover's value of a memory."""
-    if slot is None:
-        return NUM_ROLLS
-    return f"{slot.memory.name}[who]" if slot.side == OWN else slot.memory.name
+# The variables of play that hold each quantity a hook may be given (hogkit.rules.QUANTITIES).
+PLAY_VARIABLES = {"num_rolls": "num_rolls", "player_score": "player", "opponent_score": "opponent",
+                  "points": "points"}
+
+
+def _argument(slot: Slot | str) -> str:
+    """How play passes a hook what it is given: a quantity's variable, or a value of a memory."""
+    if isinstance(slot, str):
+        return PLAY_VARIABLES[slot]
+    if slot.side == OWN:
+        return f"{slot.memory.name}[who]"
+    if slot.side == OPP:
+        return f"{slot.memory.name}[other(who)]"
+    return slot.memory.name
 
 
 def _call(turn: Turn, rule: Rule) -> str:
@@ -97,23 +106,39 @@ def _updates(rule: Rule, *, update: str) -> list[str]:
     for memory in rule.memory:
         if memory.update == update:
             name = f"{memory.name}[who]" if memory.each else memory.name
-            value = {"dice": NUM_ROLLS, "count": f"{name} + 1", "used": "True"}[update]
+            value = {"dice": "num_rolls", "points": "points", "count": f"{name} + 1", "used": "True"}[update]
             lines.append(f"{name} = {value}")
     return lines
+
+
+def _uses_points(turn: Turn) -> bool:
+    """Whether a later hook or a memory needs the turn's points in a variable of their own."""
+    return any(slot == "points" for rule in turn.variant.rules if not _is_points_step(turn, rule)
+               for slot in turn.inputs(rule)) or any(m.update == "points" for _, ms in turn.memory_rules() for m in ms)
+
+
+def _is_points_step(turn: Turn, rule: Rule) -> bool:
+    return rule in (*turn.rules("roll"), *turn.rules("zero"), *turn.rules("boost"))
 
 
 def _turn_lines(turn: Turn) -> list[str]:
     """Lines that add the turn's points and apply the bonus and post-turn rules."""
     dice = "turn_dice" if turn.rule("dice") else "dice"
-    lines = [f"player = player + take_turn(num_rolls, opponent, {dice})"]
-    for bonus in turn.rules("bonus"):
-        body = [f"player = player + {_call(turn, bonus)}", *_updates(bonus, update="dice")]
-        lines += [f"if {bonus.play_flag}:", *_indent(body, 1)] if bonus.play_flag else body
-    post = turn.rule("after")
-    if post.kind == "swap":
-        lines += [f"if {post.hook_name}(player, opponent):", "    player, opponent = opponent, player"]
+    if _uses_points(turn):
+        lines = [f"points = take_turn(num_rolls, opponent, {dice})", "player = player + points"]
     else:
-        lines.append(f"player = {post.hook_name}(player)")
+        lines = [f"player = player + take_turn(num_rolls, opponent, {dice})"]
+    for bonus in turn.rules("bonus"):
+        body = [f"player = player + {_call(turn, bonus)}", *_updates(bonus, update="dice"),
+                *_updates(bonus, update="points")]
+        lines += [f"if {bonus.play_flag}:", *_indent(body, 1)] if bonus.play_flag else body
+    for post in turn.rules("after"):
+        if post.kind == "swap":
+            lines += [f"if {_call(turn, post)}:", "    player, opponent = opponent, player"]
+        elif post.kind == "scores":
+            lines.append(f"player, opponent = {_call(turn, post)}")
+        else:
+            lines.append(f"player = {_call(turn, post)}")
     return lines
 
 
@@ -127,28 +152,30 @@ def _setup(turn: Turn) -> list[str]:
     return lines
 
 
-def _extra_lines(turn: Turn, trot: Rule) -> list[str]:
+def _extra_lines(turn: Turn, trots: tuple[Rule, ...]) -> list[str]:
     """Lines that let the mover move again after an extra turn, and count the turns."""
-    condition = f"{trot.play_flag} and {_call(turn, trot)}" if trot.play_flag else _call(turn, trot)
-    flags = [memory.name for memory in trot.memory if memory.update == "extra"]
+    condition = " or ".join(f"{trot.play_flag} and {_call(turn, trot)}" if trot.play_flag else _call(turn, trot)
+                            for trot in trots)
+    flags = [memory.name for trot in trots for memory in trot.memory if memory.update == "extra"]
+    counts = [line for trot in trots for line in _updates(trot, update="count")]
     if not flags:
-        return [f"if not ({condition}):", "    who = other(who)", *_updates(trot, update="count")]
+        return [f"if not ({condition}):", "    who = other(who)", *counts]
     return [f"if {condition}:", *(f"    {name} = True" for name in flags), "else:",
             f"    {', '.join(['who', *flags])} = other(who), {', '.join(['False'] * len(flags))}",
-            *_updates(trot, update="count")]
+            *counts]
 
 
 def play_source(variant: Variant, *, problem: str) -> str:
     """``play(...)`` for VARIANT: the loop of Problem 5a, the rule of 5b, the commentary of 6."""
     turn = turn_of(variant)
-    chop, trot, wild = turn.rule("choice"), turn.rule("extra"), turn.rule("dice")
+    chop, trots, wild = turn.rule("choice"), turn.rules("extra"), turn.rule("dice")
     loop = [
         "strategy = strategy0 if who == 0 else strategy1",
         "player, opponent = (score0, score1) if who == 0 else (score1, score0)",
         "num_rolls = strategy(player, opponent)",
     ]
     if wild:
-        loop.append(f"turn_dice = wild_dice if {wild.hook_name}(player, opponent) else dice")
+        loop.append(f"turn_dice = wild_dice if {_call(turn, wild)} else dice")
     if chop:
         loop += [
             f"if {chop.play_flag}:",
@@ -162,7 +189,7 @@ def play_source(variant: Variant, *, problem: str) -> str:
     else:
         loop += _turn_lines(turn)
     loop.append("score0, score1 = (player, opponent) if who == 0 else (opponent, player)")
-    loop += _extra_lines(turn, trot) if trot else ["who = other(who)"]
+    loop += _extra_lines(turn, trots) if trots else ["who = other(who)"]
     loop.append("say = say(score0, score1)")
     header = "def play(" + ", ".join(play_signature(variant)) + "):"
     body = [

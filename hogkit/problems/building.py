@@ -182,7 +182,7 @@ def function_fuzz(variant: Variant, fn: str, params: list[str]) -> Fuzz:
 
 
 def zero_dice_name(variant: Variant) -> str:
-    return variant.rules["zero_dice"].hook_name
+    return variant.rule("zero_dice").hook_name
 
 
 def games_to_check(variant: Variant, rng: random.Random, count: int, *, later: bool) -> list[Doctest]:

@@ -200,7 +200,7 @@ def _p05a(variant: Variant, problem: Problem, rng: random.Random) -> dict:
             "s0", "s1", "calls"), rule=RULES["one_call_per_turn"], setup=SETUP),
     ]
     select = variant.rule("dice_select")
-    visible += stories(variant, [variant.rules["post_turn"], *([select] if select else [])], later=False)
+    visible += stories(variant, [variant.rule("post_turn"), *([select] if select else [])], later=False)
     visible += games_to_check(variant, rng, 3, later=False)
     sweep = Sweep("games with random strategies, starts and dice", random_games(variant, rng, 16, later=False),
                   rule="play follows every rule of Problems 1 to 4 and " + RULES["goal"])

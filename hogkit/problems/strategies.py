@@ -66,7 +66,7 @@ def clear_best(variant: Variant) -> Callable[[tuple[tuple[int, ...], int]], bool
     """Whether test dice and a number of samples give one best number of dice by a clear margin
     (so no floating-point rounding can turn the answer into a tie). Uses the rule's own
     scoring of a roll."""
-    roll = variant.rules["dice_outcome"].hook
+    roll = variant.rule("dice_outcome").hook
 
     def accept(value: tuple[tuple[int, ...], int]) -> bool:
         outcomes, samples = value

@@ -15,7 +15,9 @@ from types import ModuleType
 
 from hogkit.rules.base import (
     BUILT_IN_FAMILIES,
-    SHARED_STEPS,
+    FOLDS,
+    QUANTITIES,
+    SINGLE_STEPS,
     STEPS,
     UPDATES,
     Concept,
@@ -129,11 +131,6 @@ def teaching_order() -> list[str]:
     return [family.name for family in sorted(_DECLARED, key=lambda family: family.problem)]
 
 
-def required_families() -> list[str]:
-    """The families every spec must name, in the order their effects apply."""
-    return [name for name, family in FAMILIES.items() if family.required]
-
-
 _add(list(SEED_RULES), [], origin=__name__)
 for _found in pkgutil.iter_modules(__path__):  # the seeds' modules again (nothing new), then any other
     if _found.name != "base":
@@ -141,8 +138,10 @@ for _found in pkgutil.iter_modules(__path__):  # the seeds' modules again (nothi
 
 __all__ = [
     "FAMILIES",
+    "FOLDS",
+    "QUANTITIES",
     "RULES",
-    "SHARED_STEPS",
+    "SINGLE_STEPS",
     "STEPS",
     "UPDATES",
     "Concept",
@@ -154,7 +153,6 @@ __all__ = [
     "StoryTurn",
     "family_of",
     "register",
-    "required_families",
     "rules_of_family",
     "teaching_order",
     "unregister",

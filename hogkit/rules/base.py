@@ -20,36 +20,53 @@ STEPS = (
     "after",  # a change to the scores after the turn (Swine Swap / Square Swine)
     "extra",  # whether the same player moves again (Time Trot)
 )
-# The steps a turn may take several rules of: boosts apply one after another, bonuses add up.
-SHARED_STEPS = ("boost", "bonus")
+# The steps that take one rule at most; every other step takes several, applied in the order the
+# spec lists them (boosts one after another, bonuses add up, post-turn rules in turn, and the mover
+# moves again when any extra-turn rule says so).
+SINGLE_STEPS = ("choice", "dice", "roll", "zero")
 # How a turn changes what a rule remembers (hogkit.turn applies them where the rule acts).
 UPDATES = (
     "dice",  # the mover's value becomes the number of dice the turn rolls
     "count",  # one more every turn
     "used",  # the mover's value becomes True when they make the special move
     "extra",  # whether this turn earned an extra turn
+    "points",  # the mover's value becomes the points of the turn (take_turn's, after any boost)
+)
+# How the exact evaluator folds a memory's values into its SIZE: "exact" (they always fit), "modulo"
+# (a count: its rule looks only at the count modulo SIZE) or "cap" (every value of SIZE - 1 or more
+# is the same to its rule, e.g. previous points that are too far from any number of dice).
+FOLDS = ("exact", "modulo", "cap")
+# What a rule's hook may be given, by parameter name (a rule's ``inputs`` can rename them; the names
+# of its memories' arguments are allowed too). Scores are the mover's and the opponent's as they stand
+# at the hook's step: before the turn for choice, dice, roll and zero rules; after the points (and
+# bonuses) for post-turn rules; after the post-turn rules for extra-turn rules.
+QUANTITIES = (
+    "num_rolls",  # the dice the turn rolls (a choice rule is given the strategy's choice)
+    "dice",  # the dice function (roll rules)
+    "player_score",  # the mover's score at this step
+    "opponent_score",  # the opponent's score at this step
+    "points",  # the turn's points so far (a boost is given them before it applies)
 )
 
 
 @dataclass(frozen=True)
 class Family:
-    """A kind of rule: the STEP of a turn its rule acts at, the PROBLEM that asks for its
-    functions (``05b``: a later rule of ``play``), and whether every spec must name one."""
+    """A kind of rule: the STEP of a turn its rule acts at, and the PROBLEM of HogKit's own problem
+    layout that asks for its functions (``05b``: a later rule of ``play``); a semester's interface
+    may teach it in another problem."""
 
     name: str
     step: str
     problem: str
-    required: bool = False
     about: str = ""
 
 
 # The families every kit knows, in the order students meet them (a rule module may declare more).
 BUILT_IN_FAMILIES = (
-    Family("dice_outcome", "roll", "01", required=True, about="Pig Out / Sow Sad: what a roll of k dice scores"),
-    Family("zero_dice", "zero", "02", required=True, about="Free Bacon / Pig Tail: what rolling zero dice scores"),
+    Family("dice_outcome", "roll", "01", about="Pig Out / Sow Sad: what a roll of k dice scores"),
+    Family("zero_dice", "zero", "02", about="Free Bacon / Pig Tail: what rolling zero dice scores"),
     Family("boost", "boost", "03", about="Hogtimus Prime: a change to the turn's points"),
-    Family("post_turn", "after", "04", required=True,
-           about="Swine Swap / Square Swine: a change to the scores after the turn"),
+    Family("post_turn", "after", "04", about="Swine Swap / Square Swine: a change to the scores after the turn"),
     Family("dice_select", "dice", "05a", about="Hog Wild: which dice the turn uses"),
     Family("bonus", "bonus", "05b", about="Feral Hogs: extra points that depend on history"),
     Family("extra_turn", "extra", "05b", about="Time Trot: whether the same player moves again"),
@@ -62,13 +79,14 @@ class Memory:
     """Something a rule makes the game remember between turns (see :mod:`hogkit.turn`).
 
     ``name`` is its variable in the student's ``play``; ``argument`` the parameter of the rule's
-    hook that is given the mover's value; ``each`` whether every player has one (a list indexed
-    by the player) or the game has one; ``update`` (one of UPDATES) how a turn changes it;
-    ``start`` its value before the first turn. The exact evaluator tells ``size`` values apart,
-    0 to ``size - 1`` (a count is kept modulo ``size``: its rule must only look at it modulo
-    ``size``). ``fields`` names the value in calc_model.json's hidden states: the mover's, then
-    (for ``each``) the opponent's. ``note`` is the comment beside it in ``play`` and ``about``
-    what it is, in a few words.
+    hook that is given the mover's value (``opponent_argument``, if set, the parameter given the
+    opponent's); ``each`` whether every player has one (a list indexed by the player) or the game
+    has one; ``update`` (one of UPDATES) how a turn changes it; ``start`` its value before the
+    first turn. The exact evaluator tells ``size`` values apart, 0 to ``size - 1``, folding larger
+    ones as ``fold`` says (one of FOLDS; by default a count is kept modulo ``size`` and anything
+    else must fit). ``fields`` names the value in calc_model.json's hidden states: the mover's,
+    then (for ``each``) the opponent's. ``note`` is the comment beside it in ``play`` and
+    ``about`` what it is, in a few words.
     """
 
     name: str
@@ -80,6 +98,22 @@ class Memory:
     fields: tuple[str, ...]
     note: str
     about: str
+    opponent_argument: str = ""
+    fold: str = ""
+
+    @property
+    def folding(self) -> str:
+        """How values past ``size`` are folded (see FOLDS)."""
+        return self.fold or ("modulo" if self.update == "count" else "exact")
+
+    def folded(self, value: int) -> int:
+        """VALUE as the exact evaluator keeps it (0 to ``size - 1``), or VALUE itself when it
+        does not fit an ``exact`` memory."""
+        if self.folding == "modulo":
+            return value % self.size
+        if self.folding == "cap":
+            return min(value, self.size - 1)
+        return value
 
 
 @dataclass(frozen=True)
@@ -145,6 +179,12 @@ class Rule:
     ``helpers`` names the functions that HogKit adds to the course's skeleton to guide students
     (``feral_hogs_bonus``): they are tested as guidance, and no points ever depend on them.
     ``memory`` is what the rule makes the game remember between turns (see :mod:`hogkit.turn`).
+    ``inputs`` renames what the hook is given: (parameter, quantity) pairs for parameters not
+    named after a quantity of QUANTITIES or a memory (``free_bacon(score)`` is given the
+    opponent's score). ``kind`` says what a post-turn hook returns: ``swap`` (true swaps the
+    scores), ``update`` (the mover's new score) or ``scores`` (both new scores, the mover's
+    first). The hook need not be one of ``functions``: a semester whose students write the rule
+    inside a larger function gives the engine its own small hook.
     """
 
     id: str
@@ -161,6 +201,7 @@ class Rule:
     kind: str = ""
     helpers: tuple[str, ...] = ()
     memory: tuple[Memory, ...] = ()
+    inputs: tuple[tuple[str, str], ...] = ()
 
     @property
     def function_names(self) -> tuple[str, ...]:

@@ -26,6 +26,7 @@ FREE_BACON_MAX = Rule(
     ),
     functions=(free_bacon,),
     hook=free_bacon,
+    inputs=(("score", "opponent_score"),),
     seed="001",
     examples=(
         Example("free_bacon(42)", 5, "1 + max(4, 2) = 5 points."),

@@ -26,6 +26,7 @@ FREE_BACON_MIN = Rule(
     ),
     functions=(free_bacon,),
     hook=free_bacon,
+    inputs=(("score", "opponent_score"),),
     seed="004",
     examples=(
         Example("free_bacon(13)", 9, "The smaller of 1 and 3 is 1, so 10 - 1 = 9 points."),

@@ -26,6 +26,7 @@ FREE_BACON_PRODUCT = Rule(
     ),
     functions=(free_bacon,),
     hook=free_bacon,
+    inputs=(("score", "opponent_score"),),
     seed="000",
     examples=(
         Example("free_bacon(46)", 5, "4 * 6 = 24, whose last digit is 4: 4 + 1 = 5 points."),

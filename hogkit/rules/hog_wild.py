@@ -21,6 +21,7 @@ HOG_WILD = Rule(
     ),
     functions=(is_hog_wild,),
     hook=is_hog_wild,
+    inputs=(("score", "player_score"),),
     helpers=("is_hog_wild",),
     seed="001",
     play_flag="wild_dice",

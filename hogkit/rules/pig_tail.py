@@ -27,6 +27,7 @@ PIG_TAIL = Rule(
     ),
     functions=(pig_tail,),
     hook=pig_tail,
+    inputs=(("score", "opponent_score"),),
     seed="002",
     examples=(
         Example("pig_tail(46)", 5, "2 * abs(4 - 6) + 1 = 5 points."),

@@ -40,7 +40,7 @@ def run_variants(args: argparse.Namespace) -> int:
         return 0
     for name in variant_names():
         variant = load_variant(name)
-        rules = ", ".join(rule.id for rule in variant.rules.values())
+        rules = ", ".join(rule.id for rule in variant.rules)
         print(f"{name:10} goal {variant.goal:3}  {variant.total_points:2} pts  {rules}")
     return 0
 

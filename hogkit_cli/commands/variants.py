@@ -92,7 +92,7 @@ def termination_problems(variant: Variant) -> list[str]:
     Chop, which scores nothing, can happen only once per player).
     """
     problems = []
-    for sides in (6, 4) if "dice_select" in variant.rules else (6,):
+    for sides in (6, 4) if variant.rule("dice_select") is not None else (6,):
         for rolls in range(1, 11):
             low = min(p for p, prob in points_distribution(variant, TurnPlan(rolls, rolls, sides), 0) if prob > 0)
             if low < 1:
@@ -101,7 +101,7 @@ def termination_problems(variant: Variant) -> list[str]:
         low = min(p for p, _ in points_distribution(variant, TurnPlan(0, 0, 6), opponent))
         if low < 1:
             problems.append(f"zero dice against {opponent} scores {low}")
-    post = variant.rules["post_turn"]
+    post = variant.rule("post_turn")
     if post.kind != "swap":
         lowered = [s for s in range(variant.goal + 20) if post.hook(s) < s]
         if lowered:
@@ -173,7 +173,7 @@ def state_lines(variant: Variant) -> list[str]:
 def check_variant(variant: Variant, *, games: int = 200, solve: bool = True, say=print) -> bool:
     """Validate VARIANT and report on it through SAY; return True when nothing is wrong."""
     say(f"{variant.name} ({variant.title}): goal {variant.goal}, {variant.total_points} points, rules "
-        + ", ".join(rule.id for rule in variant.rules.values()))
+        + ", ".join(rule.id for rule in variant.rules))
     problems = termination_problems(variant)
     if problems:
         say("FAIL games might not end: " + "; ".join(problems[:3]))

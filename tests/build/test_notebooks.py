@@ -72,7 +72,7 @@ def test_problems_appear_in_order_with_rule_text(fa19):
         assert positions == sorted(positions)
     phase1 = files["student_skeleton/phase1_simulator.ipynb"]
     for family in ("dice_outcome", "zero_dice", "bonus", "post_turn"):
-        rule = fa19.rules[family]
+        rule = fa19.rule(family)
         assert rule.title in phase1
         assert json.dumps(rule.examples[0].call)[1:-1].replace('"', "'") in phase1.replace('\\"', "'")
 

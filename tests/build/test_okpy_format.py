@@ -59,7 +59,7 @@ def okpy_failures(kit: Path) -> dict[str, int]:
 
 def copies(variant) -> dict[str, str]:
     reference = solution_hog_source(variant)
-    zero = variant.rules["zero_dice"].hook_name
+    zero = variant.rule("zero_dice").hook_name
     buggy = reference.replace(f"points = {zero}(opponent_score)", f"points = {zero}(opponent_score) + 1")
     buggy = buggy.replace("if gain > previous_high:", "if gain >= previous_high:")
     return {"reference": reference, "skeleton": strip_solutions(reference), "two bugs": buggy}

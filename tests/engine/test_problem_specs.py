@@ -31,7 +31,7 @@ def calls_in(code: str) -> list[str]:
 
 
 def test_no_points_depend_on_a_helper(any_variant):
-    helpers = {name for rule in any_variant.rules.values() for name in rule.helpers}
+    helpers = {name for rule in any_variant.rules for name in rule.helpers}
     for spec in problem_specs(any_variant):
         assert not set(spec.problem.graded) & helpers
         scored = [t.code for t in spec.visible] + [c for s in spec.hidden for c in s.calls]
@@ -41,7 +41,7 @@ def test_no_points_depend_on_a_helper(any_variant):
 
 
 def test_every_scored_call_stays_inside_its_domain(any_variant):
-    rules = list(any_variant.rules.values())
+    rules = list(any_variant.rules)
     for spec in problem_specs(any_variant):
         texts = [t.code for t in spec.visible] + [c for s in spec.hidden for c in s.calls]
         for text in texts:
@@ -59,7 +59,7 @@ def test_free_bacon_is_never_called_at_or_above_the_goal(fa19):
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_fuzzing_draws_inside_the_domains(any_variant, data):
-    rules = list(any_variant.rules.values())
+    rules = list(any_variant.rules)
     for spec in problem_specs(any_variant):
         for prop in spec.fuzz:
             call = data.draw(calls_of(prop))
@@ -78,7 +78,7 @@ def averages(roll, order, dice, samples: int) -> dict[int, float]:
 def test_the_best_number_of_dice_does_not_depend_on_the_order_tried(any_variant):
     """Every experiment of Problem 9 gives each number of dice the same average whether a
     program tries 1 to 10 or 10 to 1, and one number is best by a clear margin."""
-    roll = any_variant.rules["dice_outcome"].hook
+    roll = any_variant.rule("dice_outcome").hook
     spec = next(s for s in problem_specs(any_variant) if s.id == "09")
     pattern = re.compile(r"make_test_dice\(([\d, ]+)\), num_samples=(\d+)")
     experiments = [pattern.search(call) for sweep in spec.hidden for call in sweep.calls]

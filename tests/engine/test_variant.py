@@ -22,7 +22,7 @@ def test_the_five_seed_variants_exist_with_22_points():
 
 def test_fa19_rules_in_order():
     variant = load_variant("fa19")
-    assert [r.id for r in variant.rules.values()] == [
+    assert [r.id for r in variant.rules] == [
         "pig_out", "free_bacon_min", "feral_hogs", "swine_swap_digits"]
     assert [p.id for p in variant.problems][:7] == ["00", "01", "02", "03", "04", "05a", "05b"]
 
@@ -37,6 +37,35 @@ def test_mixed_spec_loads():
     assert variant.rule("extra_turn").id == "time_trot"
 
 
+LIST_SPEC = """name = "listed"
+goal = 100
+contest_name_field = "PLAYER_NAME"
+rules = ["sow_sad", "pig_tail", "square_swine"]
+
+[points]
+"00" = 0
+"01" = 2
+"02" = 1
+"03" = 2
+"04" = 2
+"05a" = 3
+"06" = 2
+"07" = 3
+"08" = 2
+"09" = 2
+"10" = 1
+"11" = 2
+"12" = 0
+"""
+
+
+def test_a_list_of_rules_is_the_same_as_the_table(tmp_path):
+    spec = tmp_path / "listed.toml"
+    spec.write_text(LIST_SPEC)
+    listed, tabled = load_variant(spec), load_variant("pig-tail")
+    assert listed.rules == tabled.rules
+
+
 BAD_SPECS = {
     "unknown rule": (FA19.replace('"free_bacon_min"', '"free_bacon_max2"'),
                      "rules.zero_dice: unknown rule 'free_bacon_max2'"),
@@ -44,15 +73,23 @@ BAD_SPECS = {
                      "rules.zero_dice: 'pig_out' is a dice_outcome rule"),
     "wrong type": (FA19.replace("goal = 100", 'goal = "100"'), "goal: expected int, got str"),
     "missing key": (FA19.replace("goal = 100\n", ""), "goal: missing"),
-    "missing family": (FA19.replace('dice_outcome = "pig_out"\n', ""), "rules.dice_outcome: missing"),
+    "missing family": (FA19.replace('dice_outcome = "pig_out"\n', ""),
+                       "rules: no rule says what a turn of k dice scores — add a dice_outcome rule"),
     "incompatible": (FA19.replace('bonus = "feral_hogs"', 'bonus = "feral_hogs"\nspecial_move = "pork_chop"'),
-                     "pork_chop and feral_hogs cannot be combined"),
-    "two 5b rules": (FA19.replace('bonus = "feral_hogs"', 'bonus = "feral_hogs"\nextra_turn = "time_trot"'),
-                     "rules.extra_turn"),
+                     "pork_chop cannot be combined with a bonus that remembers the dice rolled"),
     "pork chop without a swap": (
         FA19.replace('bonus = "feral_hogs"\n', 'special_move = "pork_chop"\n').replace(
             '"swine_swap_digits"', '"square_swine"'),
-        "pork_chop needs a swap rule"),
+        "pork_chop needs every post-turn rule to be a swap"),
+    "two rules of one step": (FA19.replace('zero_dice = "free_bacon_min"',
+                                           'zero_dice = "free_bacon_min"\ndice_outcome2 = "pig_tail"'),
+                              "rules.dice_outcome2: unknown rule family"),
+    "list: unknown rule": (LIST_SPEC.replace('"pig_tail"', '"pig_tale"'), "rules[1]: unknown rule 'pig_tale'"),
+    "list: twice": (LIST_SPEC.replace('"pig_tail"', '"pig_tail", "pig_tail"'), "'pig_tail' is listed twice"),
+    "list: two zero-dice rules": (LIST_SPEC.replace('"pig_tail"', '"pig_tail", "free_bacon_min"'),
+                                  "a turn takes one zero rule, and both pig_tail and free_bacon_min are"),
+    "list: not a list": (LIST_SPEC.replace('rules = ["sow_sad", "pig_tail", "square_swine"]', 'rules = "sow_sad"'),
+                         "rules: expected a list of rule ids"),
     "bad points": (FA19.replace('"07" = 3', '"07" = -3'), "points.07"),
     "missing points": (FA19.replace('"07" = 3\n', ""), "points.07: missing"),
     "unknown key": ('colour = "pink"\n' + FA19, "colour: unknown key"),

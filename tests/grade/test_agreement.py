@@ -25,7 +25,7 @@ KIT_STEPS = [(name, step) for name, step in STEPS if name in ("reference files",
 def copies(variant) -> dict[str, str]:
     """A right copy, the skeleton, and copies with one bug each (in Problems 3, 7 and 10)."""
     reference = solution_hog_source(variant)
-    zero = variant.rules["zero_dice"].hook_name
+    zero = variant.rule("zero_dice").hook_name
     bugs = {
         "zero dice one point off": (f"points = {zero}(opponent_score)", f"points = {zero}(opponent_score) + 1"),
         "ties announced": ("if gain > previous_high:", "if gain >= previous_high:"),
