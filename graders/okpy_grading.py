@@ -20,7 +20,6 @@ from graders.results import VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.sandbox import Limits, Sandbox
 from graders.scoring import count_score
 from hogkit.errors import HogkitError
-from hogkit.problem_layout import PROBLEM_PHASES
 from hogkit.shipped import ok as checker
 from hogkit.variant import Variant
 
@@ -123,7 +122,9 @@ def grade_with_course_tests(source: bytes, variant: Variant, course: Path, *, la
     problems: list[ProblemResult] = []
     notes = [f"graded with the course's okpy tests in {assignment['folder']} ({assignment['config']})"]
     grade = GradeResult(variant.name, label, problems, 0, 0, False, "graded", notes,
-                        final_note="final_strategy was not checked")
+                        final_note="final_strategy was not checked", phases=dict(variant.interface.phases))
+    phase_of = {problem.id: problem.phase for problem in variant.problems}
+    last_phase = max(phase_of.values())
     with Sandbox(source, limits=limits, isolation=isolation, support=support_files(assignment)) as sandbox:
         if sandbox.isolation.unsafe:
             notes.append(UNSAFE_NOTE)
@@ -132,10 +133,10 @@ def grade_with_course_tests(source: bytes, variant: Variant, course: Path, *, la
             notes.append(f"hog.py could not be imported: {sandbox.log.import_error}")
         for question in assignment["questions"]:
             qid = question["id"]
-            if checkpoint and PROBLEM_PHASES.get(qid, 3) != 1:
+            if checkpoint and phase_of.get(qid, last_phase) != 1:
                 continue
             points = question["points"] if isinstance(question["points"], (int, float)) else 0
-            result = ProblemResult(qid, question["name"], "", PROBLEM_PHASES.get(qid, 3), points)
+            result = ProblemResult(qid, question["name"], "", phase_of.get(qid, last_phase), points)
             problems.append(result)
             if not sandbox.imported:
                 result.tests.append(TestResult("import hog.py", VISIBLE, False, notes[-1]))

@@ -15,7 +15,6 @@ from dataclasses import asdict
 
 from graders.results import FUZZ, HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.untrusted import clean, clean_data
-from hogkit.problem_layout import PHASE_TITLES
 
 REPORT_TEXT = 8000  # characters of one string in a JSON or Gradescope report
 
@@ -72,7 +71,7 @@ def to_text(result: GradeResult, *, details: bool = True, published: bool = Fals
     """A report a student can read: scores by problem and phase, then what to fix."""
     lines = [f"HogKit grade for {result.source} (variant {result.variant})"]
     lines += [f"  note: {note}" for note in result.notes]
-    for phase, title in PHASE_TITLES.items():
+    for phase, title in (result.phases or {p.phase: "" for p in result.problems}).items():
         earned, possible = result.phase_scores().get(phase, (0, 0))
         lines.append(f"Phase {phase}: {title}  {earned}/{possible}")
         for p in result.problems:

@@ -70,6 +70,7 @@ class GradeResult:
     seconds: float = 0.0
     final_table: list[list[int]] | None = field(default=None, repr=False)
     final_note: str = ""
+    phases: dict[int, str] = field(default_factory=dict)  # each phase's title, from the interface
 
     def phase_scores(self) -> dict[int, tuple[int, int]]:
         """Phase -> (earned, possible)."""

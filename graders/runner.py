@@ -87,7 +87,7 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limi
     results: list[ProblemResult] = []
     notes: list[str] = []
     grade = GradeResult(variant.name, label, results, 0, variant.correctness_points, False, "graded", notes,
-                        final_note="final_strategy was not checked")
+                        final_note="final_strategy was not checked", phases=dict(variant.interface.phases))
     failed_functions: set[str] = set()
     stuck_functions: set[str] = set()
     failed_by: dict[str, str] = {}  # failed graded function -> its problem

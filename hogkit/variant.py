@@ -16,14 +16,16 @@ from functools import cached_property
 from pathlib import Path
 
 from hogkit.errors import HogkitError, SpecError
+from hogkit.interface import Interface, load_interface
 from hogkit.problem_layout import Problem, build_problems, problem_ids
 from hogkit.rule_modules import load_rule_modules
 from hogkit.rules import FAMILIES, RULES, SINGLE_STEPS, STEPS, Rule, family_of, rules_of_family, teaching_order
 
 DEFAULT_VARIANT = "fa19"
 NAME_FIELDS = ("PLAYER_NAME", "TEAM_NAME")
-TOP_LEVEL_KEYS = {"name", "title", "seed", "goal", "contest_name_field", "rules", "rule_modules", "points",
-                  "ok_tests", "scoring"}
+TOP_LEVEL_KEYS = {"name", "title", "seed", "goal", "contest_name_field", "rules", "rule_modules", "interface",
+                  "points", "ok_tests", "scoring"}
+DEFAULT_INTERFACE = "fa19"
 SCORING_KEYS = ("correctness", "checkpoint", "composition")
 GOAL_RANGE = (10, 200)
 
@@ -62,6 +64,7 @@ class Variant:
     points: dict[str, int]
     contest_name_field: str
     source: str
+    interface: Interface
     ok_tests: Path | None = None  # a course's okpy tests to grade with instead of HogKit's own
     scoring: Scoring = Scoring()
 
@@ -72,7 +75,8 @@ class Variant:
     def _hash(self) -> int:
         """The hash, worked out once: a variant keys the caches of every layer above it."""
         return hash((self.name, self.goal, tuple(r.id for r in self.rules),
-                     tuple(self.points.items()), self.contest_name_field, self.ok_tests, self.scoring))
+                     tuple(self.points.items()), self.contest_name_field, self.interface, self.ok_tests,
+                     self.scoring))
 
     def rule(self, family: str) -> Rule | None:
         """The variant's (first) rule of FAMILY, or None."""
@@ -101,7 +105,7 @@ class Variant:
     @property
     def problems(self) -> list[Problem]:
         """The problems of this variant's kit, in order."""
-        return build_problems(self.rules, self.points)
+        return build_problems(self.interface, self.rules, self.points)
 
     @property
     def total_points(self) -> int:
@@ -187,7 +191,13 @@ def parse_variant(data: dict, *, source: str, default_name: str, folder: Path | 
     if "rules" not in data:
         raise SpecError(source, "rules", "missing", 'list the rules: rules = ["pig_out", "free_bacon_min", ...]')
     rules = _parse_rules(data["rules"], source)
-    points = _parse_points(_require(data, "points", dict, source, "add a [points] table"), rules, source)
+    given = data.get("interface", DEFAULT_INTERFACE)
+    if not isinstance(given, str):
+        raise SpecError(source, "interface", f"expected a name, got {given!r}",
+                        f'e.g. interface = "{DEFAULT_INTERFACE}"')
+    interface = load_interface(given, folder=folder, source=source)
+    _check_taught(interface, rules, source)
+    points = _parse_points(_require(data, "points", dict, source, "add a [points] table"), interface, rules, source)
     ok_tests = None
     if "ok_tests" in data:
         given = _require(data, "ok_tests", str, source, 'set ok_tests = "path/to/the course\'s folder"')
@@ -196,7 +206,7 @@ def parse_variant(data: dict, *, source: str, default_name: str, folder: Path | 
             raise SpecError(source, "ok_tests", f"{given!r} is not a folder",
                             "give the folder of the course's .ok file and tests/ (relative to the spec)")
     scoring = _parse_scoring(data.get("scoring", {}), source)
-    return Variant(name, title, seed, goal, rules, points, field, source, ok_tests, scoring)
+    return Variant(name, title, seed, goal, rules, points, field, source, interface, ok_tests, scoring)
 
 
 def _parse_scoring(table: object, source: str) -> Scoring:
@@ -276,11 +286,26 @@ def _check_combination(rules: tuple[Rule, ...], source: str) -> None:
             )
 
 
+def _check_taught(interface: Interface, rules: tuple[Rule, ...], source: str) -> None:
+    """Refuse a spec that leaves a problem of its interface with nothing to write: every function it
+    asks for is a rule's, and the spec names no rule of that family."""
+    families = {rule.family for rule in rules}
+    for entry in interface.problems:
+        wanted = [item[1:].partition(":")[0] for item in entry.functions if item.startswith("@")]
+        if entry.needs_rules or not entry.functions or len(wanted) < len(entry.functions):
+            continue
+        if not any(family in families for family in wanted):
+            options = ", ".join(r.id for r in rules_of_family(wanted[0]))
+            raise SpecError(source, "rules", f"Problem {entry.id.lstrip('0') or '0'} of the interface "
+                            f"{interface.name} asks for the functions of a {wanted[0]} rule, and the spec names none",
+                            f"add one of {options}")
+
+
 FAMILIES_OF_STEP = {"roll": "dice_outcome", "zero": "zero_dice"}
 
 
-def _parse_points(table: dict, rules: tuple[Rule, ...], source: str) -> dict[str, int]:
-    expected = problem_ids(rules)
+def _parse_points(table: dict, interface: Interface, rules: tuple[Rule, ...], source: str) -> dict[str, int]:
+    expected = problem_ids(interface, rules)
     points: dict[str, int] = {}
     for pid, value in table.items():
         if pid not in expected:

@@ -6,7 +6,6 @@ Rendered from the registry into ``docs/variants.md``; a test regenerates it and 
 from __future__ import annotations
 
 from hogkit.generate.turn_code import play_signature
-from hogkit.problem_layout import PHASE_TITLES
 from hogkit.variant import Variant, load_variant, variant_names
 
 
@@ -21,7 +20,8 @@ def variant_section(variant: Variant) -> list[str]:
     lines += ["| problem | phase | what students write | points |", "|---|---|---|---|"]
     for p in variant.problems:
         names = ", ".join(f"`{n}`" for n in p.functions) or "(unlock questions only)"
-        lines.append(f"| {p.label}: {p.title} | {p.phase} {PHASE_TITLES[p.phase]} | {names} | {p.points} |")
+        phase = f"{p.phase} {variant.interface.phase_title(p.phase)}"
+        lines.append(f"| {p.label}: {p.title} | {phase} | {names} | {p.points} |")
     lines += ["", f"Total: {variant.total_points} points.", ""]
     return lines
 

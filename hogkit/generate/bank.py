@@ -26,7 +26,7 @@ import types
 from dataclasses import dataclass, field
 
 from hogkit.generate.reference import reference_hog
-from hogkit.problem_layout import PHASE_TITLES, Problem
+from hogkit.problem_layout import Problem
 from hogkit.problems.checks import ProblemSpec, Unlock
 from hogkit.problems.displaying import display, doctest_code
 from hogkit.problems.specs import problem_specs
@@ -119,7 +119,7 @@ def build_bank(variant: Variant, *, answers: dict[str, list[str]] | None = None)
         if answers is not None:
             answers[spec.id] = [answer for _where, answer in builder.answers]
     bank = {"format": checker.FORMAT, "variant": variant.name, "title": f"Hog ({variant.title})",
-            "phases": {str(k): v for k, v in PHASE_TITLES.items()}, "key": key, "problems": problems}
+            "phases": {str(k): v for k, v in variant.interface.phases}, "key": key, "problems": problems}
     bank["seal"] = checker.bank_seal(bank)
     return bank
 

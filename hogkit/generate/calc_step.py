@@ -46,8 +46,6 @@ from hogkit.generate.step import KitBuild
 from hogkit.problem_layout import (
     FINAL_STRATEGY_FILE,
     first_problems,
-    post_turn_strategy_name,
-    zero_dice_strategy_name,
 )
 from hogkit.shipped import shipped_text
 from hogkit.turn import LATER_STEPS, MOST_DICE, SPECIAL, Turn, hook_names, turn_of
@@ -70,7 +68,7 @@ def baseline_strategies(variant: Variant) -> list[tuple[str, int | dict[str, str
     by name: calc.py takes them from the kit's own hog.py, so the student's copy carries no
     answer to those problems."""
     found: list[tuple[str, int | dict[str, str]]] = [(f"always_roll({BASELINE_DICE})", BASELINE_DICE)]
-    names = (zero_dice_strategy_name(variant.rule("zero_dice")), post_turn_strategy_name(variant.rule("post_turn")))
+    names = [problem.graded[0] for problem in variant.problems if problem.kind == "rule_strategy"]
     found += [(name, {"function": name}) for name in names]
     return found
 

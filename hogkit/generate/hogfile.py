@@ -6,22 +6,13 @@ replaced by a stub (:func:`hogkit.generate.source.strip_solutions`), so the two 
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from hogkit.generate.source import (
-    doctest_lines,
-    function_source,
-    rename,
-    render_function,
-    template_functions,
-)
-from hogkit.generate.turn_code import play_source, take_turn_source
-from hogkit.problem_layout import Problem, post_turn_strategy_name, zero_dice_strategy_name
-from hogkit.rules import Rule, family_of
+from hogkit.generate.source import doctest_lines, function_source, render_function
+from hogkit.generate.templating import Course, course_function, template_signature, templates
+from hogkit.generate.turn_code import GENERATED, play_source, take_turn_source
+from hogkit.interface import Signature
+from hogkit.problem_layout import Problem, rules_of
+from hogkit.rules import Rule
 from hogkit.variant import Variant
-
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-TAKE_TURN_PROBLEM = "03"  # the problem of take_turn: the rules it calls come before it in hog.py
 
 
 def _banner(title: str) -> str:
@@ -47,16 +38,47 @@ def _rule_functions(rule: Rule, variant: Variant, labels: dict[str, str]) -> lis
     parts = []
     for fn in rule.functions:
         doctests = doctest_lines(applicable_examples(rule, variant)) if fn is rule.hook else []
-        parts.append(render_function(function_source(fn), problem=labels[fn.__name__], doctests=doctests))
+        parts.append(render_function(function_source(fn), problem=labels.get(fn.__name__), doctests=doctests))
     return parts
 
 
-def strategy_names(variant: Variant) -> dict[str, str]:
-    """Template names of the Phase 3 strategies -> their names in this variant's hog.py."""
-    return {
-        "bacon_strategy": zero_dice_strategy_name(variant.rule("zero_dice")),
-        "swap_strategy": post_turn_strategy_name(variant.rule("post_turn")),
-    }
+def template_of(variant: Variant, key: str) -> str | None:
+    """The template that writes the interface's function KEY, or None for a generated one."""
+    chosen = variant.interface.templates.get(key)
+    if isinstance(chosen, dict):
+        family = key[1:].partition(":")[0]
+        return chosen[rules_of(variant.rules, (family,))[0].kind]
+    if chosen is not None:
+        return chosen
+    return key if key in templates() else None
+
+
+def course_signature(variant: Variant, key: str) -> Signature:
+    """The course's signature of the interface's function KEY (named by its rule for ``@family:...``)."""
+    signature = variant.interface.signature(key)
+    if signature is None:
+        signature = template_signature(template_of(variant, key))
+    if key.startswith("@"):
+        family = key[1:].partition(":")[0]
+        return signature.renamed(rules_of(variant.rules, (family,))[0].strategy)
+    return signature
+
+
+def kit_course(variant: Variant) -> Course:
+    """How VARIANT's kit names its functions: every role of its interface, by template or generated name."""
+    signatures, canonical, aliases = {}, {}, {}
+    for key in variant.interface.functions:
+        if key.startswith("@") and not rules_of(variant.rules, (key[1:].partition(":")[0],)):
+            continue
+        template = template_of(variant, key)
+        chosen = variant.interface.templates.get(key)
+        # Every template a key may take answers to it: a template naming the post-turn strategy
+        # by one of them means this kit's.
+        for role in {template or key, *(chosen.values() if isinstance(chosen, dict) else ())}:
+            signatures[role] = course_signature(variant, key)
+            canonical[role] = template_signature(role).names if role in templates() else GENERATED[key]
+            aliases[role] = variant.interface.aliases.get(key, {})
+    return Course(signatures, canonical, aliases)
 
 
 # What final_strategy's docstring asks, in the student's copy as in the solutions (what the
@@ -66,7 +88,7 @@ FINAL_STRATEGY_TASK = "Make it as strong as you can: `python3 calc.py` prints it
 
 def final_strategy_source(variant: Variant, *, table_rows: list[str] | None, about: str) -> str:
     """Problem 12: a table lookup when TABLE_ROWS is given, else the post-turn strategy."""
-    post = post_turn_strategy_name(variant.rule("post_turn"))
+    post = [problem.graded[0] for problem in variant.problems if problem.kind == "rule_strategy"][-1]
     doc = [
         "def final_strategy(score, opponent_score):",
         '    """Return the number of dice to roll when the mover has SCORE points and the',
@@ -101,52 +123,37 @@ def final_strategy_source(variant: Variant, *, table_rows: list[str] | None, abo
 
 def render_hog(variant: Variant, *, table_rows: list[str] | None = None, about: str = "") -> str:
     """The reference ``hog.py`` of VARIANT (its final strategy from TABLE_ROWS, if given)."""
-    problems = variant.problems
-    labels = problem_labels(problems)
-    commentary_fns = template_functions(str(TEMPLATES / "commentary.py"))
-    strategy_fns = template_functions(str(TEMPLATES / "strategies.py"))
-    names = strategy_names(variant)
+    interface = variant.interface
+    labels = problem_labels(variant.problems)
+    course = kit_course(variant)
 
-    def template(functions: dict[str, str], name: str) -> str:
-        source = rename(functions[name], names)
-        return render_function(source, problem=labels.get(names.get(name, name)))
+    def item(key: str) -> list[str]:
+        if key.startswith("@") and ":" not in key:
+            return [part for rule in rules_of(variant.rules, (key[1:],)) for part in _rule_functions(rule, variant,
+                                                                                                  labels)]
+        if key.startswith("@") and not rules_of(variant.rules, (key[1:].partition(":")[0],)):
+            return []
+        name = course_signature(variant, key).name
+        if key == "take_turn":
+            return [take_turn_source(variant, problem=labels[name])]
+        if key == "play":
+            return [play_source(variant, problem=labels[name])]
+        if key == "final_strategy":
+            return [final_strategy_source(variant, table_rows=table_rows, about=about or
+                                          "Write a short description of your strategy here.")]
+        return [render_function(course_function(template_of(variant, key), course), problem=labels.get(name))]
 
     rule_titles = ", ".join(rule.title for rule in variant.rules_as_taught)
     parts = [
         f'"""The Game of Hog, {variant.title}: a simulator and strategies.\n\n'
         f"Special rules this semester: {rule_titles}.\n\"\"\"\n",
-        "from dice import four_sided, make_test_dice, six_sided\n"
-        "from ucb import interact, main, trace\n",
-        f"GOAL_SCORE = {variant.goal}  # The goal of Hog is to score {variant.goal} points.\n",
-        _banner("Phase 1: Simulator"),
+        "\n".join(interface.imports) + "\n",
+        f"{interface.goal_name} = {variant.goal}  # The goal of Hog is to score {variant.goal} points.\n",
     ]
-    taught = variant.rules_as_taught  # take_turn (Problem 3) after the rules of Problems 1 to 3
-    for rule in (r for r in taught if family_of(r).problem <= TAKE_TURN_PROBLEM):
-        parts += _rule_functions(rule, variant, labels)
-    parts.append(take_turn_source(variant, problem=labels["take_turn"]))
-    for rule in (r for r in taught if family_of(r).problem > TAKE_TURN_PROBLEM):
-        parts += _rule_functions(rule, variant, labels)
-    parts.append(
-        'def other(who):\n    """Return the other player, for a player WHO numbered 0 or 1.\n\n'
-        "    >>> other(0)\n    1\n    >>> other(1)\n    0\n    \"\"\"\n    return 1 - who\n"
-    )
-    parts.append(
-        'def silence(score0, score1):\n    """Announce nothing (see Phase 2)."""\n    return silence\n'
-    )
-    parts.append(play_source(variant, problem=labels["play"]))
-    parts.append(_banner("Phase 2: Commentary"))
-    parts += [template(commentary_fns, n) for n in ("say_scores", "announce_lead_changes", "both",
-                                                    "announce_highest")]
-    parts.append(_banner("Phase 3: Strategies"))
-    parts += [template(strategy_fns, n) for n in ("always_roll", "make_averaged",
-                                                  "max_scoring_num_rolls", "winner",
-                                                  "average_win_rate", "run_experiments", "win_rates_work", "works",
-                                                  "bacon_strategy")]
-    post_template = "swap_strategy" if variant.rule("post_turn").kind == "swap" else "square_strategy"
-    parts.append(template(strategy_fns, post_template))
-    parts.append(final_strategy_source(variant, table_rows=table_rows, about=about or
-                                       "Write a short description of your strategy here."))
-    parts.append(_banner("Command Line Interface"))
-    parts.append("# Run python3 hog.py -r to run the experiments of Phase 3.\n")
-    parts.append(template(strategy_fns, "run"))
+    for banner, items in interface.layout:
+        parts.append(_banner(banner))
+        if banner in interface.notes:
+            parts.append(interface.notes[banner] + "\n")
+        for key in items:
+            parts += item(key)
     return "\n\n\n".join(part.rstrip("\n") for part in parts) + "\n"

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hogkit.errors import HogkitError
-from hogkit.problem_layout import PHASE_TITLES, post_turn_strategy_name, zero_dice_strategy_name
+from hogkit.problem_layout import Problem
 from hogkit.problems.checks import ProblemSpec
 from hogkit.problems.specs import problem_specs
 from hogkit.shipped import notebook_helpers as helpers
@@ -103,17 +103,16 @@ def _problem_section(nb: _Notebook, variant: Variant, spec: ProblemSpec) -> None
     nb.code(f"check({problem.id!r})")
 
 
-def _phase3_plots(nb: _Notebook, variant: Variant, problem_id: str) -> None:
-    if problem_id == "09":
+def _phase3_plots(nb: _Notebook, variant: Variant, problem: Problem) -> None:
+    if problem.kind == "max_scoring":
         nb.md("### How many dice score the most?\nThe average points of one turn for each number "
               "of dice, rolled with your `roll_dice`.")
         nb.code("plot_average_turn_scores();")
-    if problem_id == "12":
+    if problem.kind == "final_strategy":
         nb.md("### Your final strategy at a glance\nEach square is a pair of scores: yours going up, "
               "your opponent's going across. The colour is the number of dice you roll there.")
         nb.code(f"plot_strategy(hog.final_strategy, 'final_strategy', {variant.goal});")
-        zero = zero_dice_strategy_name(variant.rule("zero_dice"))
-        post = post_turn_strategy_name(variant.rule("post_turn"))
+        zero, post = (p.graded[0] for p in variant.problems if p.kind == "rule_strategy")
         nb.md("### How often does it win?\nThe kit's `calc.py` counts every way a game can go, weighed by "
               "its chance, so these win rates are exact, not estimates from simulated games. Your "
               f"`final_strategy` meets `always_roll(4)`, `{zero}` and `{post}` (your own, from "
@@ -129,7 +128,7 @@ def phase_notebook(variant: Variant, phase: int) -> str:
     specs = [spec for spec in problem_specs(variant) if spec.problem.phase == phase]
     rules = ", ".join(rule.title for rule in variant.rules)
     nb.md(
-        f"# Hog, {variant.title}: Phase {phase}, {PHASE_TITLES[phase]}\n\n"
+        f"# Hog, {variant.title}: Phase {phase}, {variant.interface.phase_title(phase)}\n\n"
         f"This semester's rules: {rules}. The game ends when a player reaches {variant.goal}.\n\n"
         "Run the cells from the top. They call the functions in your own `hog.py`, the one in this "
         "notebook's folder, so edit `hog.py`, then run the notebook again to see your progress. A "
@@ -140,7 +139,7 @@ def phase_notebook(variant: Variant, phase: int) -> str:
     for spec in specs:
         _problem_section(nb, variant, spec)
         if phase == 3:
-            _phase3_plots(nb, variant, spec.id)
+            _phase3_plots(nb, variant, spec.problem)
     nb.md("## Where you are")
     nb.code(f"summary({[spec.id for spec in specs]!r});")
     return nb.json()

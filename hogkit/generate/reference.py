@@ -11,7 +11,6 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from hogkit.generate.solution import solution_hog_source
-from hogkit.problem_layout import post_turn_strategy_name, zero_dice_strategy_name
 from hogkit.source_module import load_source_module
 from hogkit.variant import Variant
 
@@ -33,5 +32,5 @@ def kit_strategies(variant: Variant) -> dict[str, Callable[..., int]]:
     or a threshold of points (its name differs from rule to rule; pass it by position).
     """
     hog = reference_hog(variant)
-    names = (zero_dice_strategy_name(variant.rule("zero_dice")), post_turn_strategy_name(variant.rule("post_turn")))
+    names = [problem.graded[0] for problem in variant.problems if problem.kind == "rule_strategy"]
     return {name: getattr(hog, name) for name in names}

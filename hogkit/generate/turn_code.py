@@ -12,6 +12,14 @@ from hogkit.rules import Rule
 from hogkit.turn import OPP, OWN, SPECIAL, Slot, Turn, turn_of
 from hogkit.variant import Variant
 
+# HogKit's names of the parameters of the functions generated here (see hogkit.generate.templating):
+# a course's signature of each is matched with them by name, then by position.
+GENERATED = {
+    "take_turn": ("num_rolls", "opponent_score", "dice", "player_score", "goal"),
+    "play": ("strategy0", "strategy1", "score0", "score1", "dice", "goal", "say", "update"),
+    "final_strategy": ("score", "opponent_score"),
+}
+
 
 def _indent(lines: list[str], levels: int) -> list[str]:
     return [("    " * levels + line) if line else line for line in lines]

@@ -55,6 +55,14 @@ COUNTED_STRATEGY = (
 )
 
 
+def text_key(problem: Problem) -> str:
+    """The key of a problem's words and hint: its kind, and for a kind about one rule, the family
+    of the rule it teaches (``rule_functions:zero_dice``)."""
+    if problem.kind in ("rule_functions", "rule_strategy") and problem.rules:
+        return f"{problem.kind}:{problem.rules[0].family}"
+    return problem.kind
+
+
 def play_call(variant: Variant, strategy0: str, strategy1: str, *, dice: str, later: bool,
               start: tuple[int, int] = (0, 0), goal: int | None = None, say: str = "",
               wild: str = "make_test_dice(3, 2, 4, 1)") -> str:

@@ -5,21 +5,31 @@ from __future__ import annotations
 import random
 
 from hogkit.problem_layout import Problem
-from hogkit.problems.building import COUNT_SAYS, ECHO, SETUP, choice, dice_text, play_call, play_fuzz, random_games
+from hogkit.problems.building import (
+    COUNT_SAYS,
+    ECHO,
+    SETUP,
+    choice,
+    dice_text,
+    play_call,
+    play_fuzz,
+    random_games,
+    text_key,
+)
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import OneOf, ScoreWalk, max_turn_points
 from hogkit.variant import Variant
 
 TEXT = {
-    '06': ('`play` calls the commentary function `say` after every turn with both scores, and uses'
+    'commentary': ('`play` calls the commentary function `say` after every turn with both scores, and uses'
            ' what it returns as the commentary for the next turn.'),
-    '07': ('`announce_highest` returns a commentary function that prints when one player gains '
+    'announce_highest': ('`announce_highest` returns a commentary function that prints when one player gains '
            'more points in a turn than ever before in the game.'),
 }
 
 HINTS = {
-    '06': 'Call say after every turn and keep the function it returns for the next turn.',
-    '07': 'Return a new commentary function that remembers the latest score and the highest gain.',
+    'commentary': 'Call say after every turn and keep the function it returns for the next turn.',
+    'announce_highest': 'Return a new commentary function that remembers the latest score and the highest gain.',
 }
 
 RULES = {
@@ -61,7 +71,7 @@ def _p06(variant: Variant, problem: Problem, rng: random.Random) -> dict:
         choice("What does a commentary function return?", "A commentary function for the next turn",
                 ("The highest gain so far", "None", "The printed message")),
     )
-    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "visible": visible, "hidden": hidden, "fuzz": fuzz, "unlock": unlock}
 
 
@@ -89,9 +99,9 @@ def _p07(variant: Variant, problem: Problem, rng: random.Random) -> dict:
                     rule="print only when the gain is more than ever before for that player", output=True),)
     fuzz = (Fuzz("announce_highest", "run_commentary(announce_highest({}), {})", (OneOf((0, 1)), walk), output=True),)
     unlock = (Unlock(("f = announce_highest(0)", "f = f(10, 0)", "f = f(14, 3)", "f = f(30, 3)")),)
-    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "visible": visible, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
             "domains": {"who": OneOf((0, 1)), "scores": walk}}
 
 
-BUILDERS = {"06": _p06, "07": _p07}
+BUILDERS = {"commentary": _p06, "announce_highest": _p07}

@@ -25,6 +25,7 @@ from hogkit.problems.building import (
     random_games,
     required_parameters,
     stories,
+    text_key,
     zero_dice_name,
 )
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
@@ -32,31 +33,31 @@ from hogkit.problems.domains import GameStart, Ints, TestDice, parameter_domain,
 from hogkit.variant import Variant
 
 TEXT = {
-    '00': ('Dice are functions of no arguments that return one outcome. `six_sided` is fair; '
+    'dice': ('Dice are functions of no arguments that return one outcome. `six_sided` is fair; '
            '`make_test_dice(...)` returns the outcomes you give it, in a cycle, so tests can '
            'decide what comes up.'),
-    '01': ('`roll_dice` rolls the dice `num_rolls` times and returns the points for the turn. Call'
+    'roll_dice': ('`roll_dice` rolls the dice `num_rolls` times and returns the points for the turn. Call'
            ' `dice()` exactly `num_rolls` times, even after a bad outcome: all the dice are rolled'
            ' together.'),
-    '02': ("Rolling zero dice scores points that depend only on the opponent's score (always below"
-           ' the goal).'),
-    '03': ('`take_turn` puts the two together: zero dice use the zero-dice rule, one or more use '
+    'rule_functions:zero_dice': ("Rolling zero dice scores points that depend only on the opponent's score "
+                                 '(always below the goal).'),
+    'take_turn': ('`take_turn` puts the two together: zero dice use the zero-dice rule, one or more use '
            '`roll_dice`. Call those functions rather than repeating their work.'),
-    '04': "After a turn's points are added, one more rule may change the scores.",
-    '05a': ("`play` simulates a whole game: players take turns, each turn asks the mover's "
+    'rule_functions:post_turn': "After a turn's points are added, one more rule may change the scores.",
+    'play': ("`play` simulates a whole game: players take turns, each turn asks the mover's "
             'strategy (once) how many dice to roll, and the game ends as soon as a score reaches '
             'the goal.'),
-    '05b': 'Add the rule below to `play`; the tests call `play` with it switched on and off.',
+    'play_later': 'Add the rule below to `play`; the tests call `play` with it switched on and off.',
 }
 
 HINTS = {
-    '01': 'Roll every one of the NUM_ROLLS dice, even after a 1 shows up.',
-    '02': 'Take the digits of the score with // 10 % 10 and % 10.',
-    '03': 'Zero dice means the zero-dice rule; otherwise roll the dice with roll_dice.',
-    '04': 'Work out the rule for each score, then compare.',
-    '05a': ('Alternate players with other(who), ask each strategy once per turn, and stop as soon '
+    'roll_dice': 'Roll every one of the NUM_ROLLS dice, even after a 1 shows up.',
+    'rule_functions:zero_dice': 'Take the digits of the score with // 10 % 10 and % 10.',
+    'take_turn': 'Zero dice means the zero-dice rule; otherwise roll the dice with roll_dice.',
+    'rule_functions:post_turn': 'Work out the rule for each score, then compare.',
+    'play': ('Alternate players with other(who), ask each strategy once per turn, and stop as soon '
             'as a score reaches the goal.'),
-    '05b': ('Keep track of what the rule needs (the previous rolls, the turn number) for each '
+    'play_later': ('Keep track of what the rule needs (the previous rolls, the turn number) for each '
             'turn.'),
 }
 
@@ -79,7 +80,7 @@ def _p00(variant: Variant, problem: Problem, rng: random.Random) -> dict:
         choice("Why is a die like six_sided not a pure function?", "Each call may return a different value",
                 ("It prints its outcome", "It takes arguments", "It changes the scores")),
     )
-    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "unlock": unlock}
 
 
@@ -110,7 +111,7 @@ def _p01(variant: Variant, problem: Problem, rng: random.Random) -> dict:
         Unlock(("roll_dice(0, make_test_dice(3))",)),
         Unlock(("dice = make_test_dice(4, 6, 2)", "roll_dice(2, dice)", "dice()")),
     )
-    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "visible": visible, "hidden": hidden, "fuzz": fuzz, "unlock": unlock}
 
 
@@ -126,7 +127,7 @@ def _simple_function_problem(variant: Variant, problem: Problem, rng: random.Ran
         hidden.append(sweep)
         if len(sweep.calls) < domain_size(variant, fn, params):
             fuzz.append(function_fuzz(variant, fn, params))
-    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "visible": visible, "guidance": guidance, "hidden": tuple(hidden), "fuzz": tuple(fuzz),
             "domains": domains}
 
@@ -165,7 +166,7 @@ def _p03(variant: Variant, problem: Problem, rng: random.Random) -> dict:
         Unlock(("take_turn(11, 0)",)),
     )
     domains = {"num_rolls": Ints(0, 10), "opponent_score": scores, "dice": dice}
-    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "visible": visible, "guidance": guidance, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
             "domains": domains}
 
@@ -200,7 +201,7 @@ def _p05a(variant: Variant, problem: Problem, rng: random.Random) -> dict:
             "s0", "s1", "calls"), rule=RULES["one_call_per_turn"], setup=SETUP),
     ]
     select = variant.rule("dice_select")
-    visible += stories(variant, [variant.rule("post_turn"), *([select] if select else [])], later=False)
+    visible += stories(variant, [*variant.rules_of("post_turn"), *([select] if select else [])], later=False)
     visible += games_to_check(variant, rng, 3, later=False)
     sweep = Sweep("games with random strategies, starts and dice", random_games(variant, rng, 16, later=False),
                   rule="play follows every rule of Problems 1 to 4 and " + RULES["goal"])
@@ -234,12 +235,12 @@ def _play_problem(variant: Variant, problem: Problem, rng: random.Random, visibl
                   later: bool) -> dict:
     """The parts Problems 5a and 5b share: guidance from the helpers' examples, the SWEEP of
     games, fuzzed games, an unlocking question and the domains, with the rules of 5b if LATER."""
-    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""), "visible": tuple(visible),
+    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""), "visible": tuple(visible),
             "guidance": examples_as_doctests(variant, problem, problem.helpers), "hidden": (sweep,),
             "fuzz": (play_fuzz(variant, later=later),), "unlock": (Unlock((bank_play(variant, rng, later=later),)),),
             "domains": {"strategy": play_strategies(variant, later=later), "start": GameStart(TEST_GOALS),
                         "dice": GAME_DICE}}
 
 
-BUILDERS = {"00": _p00, "01": _p01, "02": _simple_function_problem, "03": _p03, "04": _simple_function_problem,
-            "05a": _p05a, "05b": _p05b}
+BUILDERS = {"dice": _p00, "roll_dice": _p01, "rule_functions": _simple_function_problem, "take_turn": _p03,
+            "play": _p05a, "play_later": _p05b}

@@ -47,7 +47,7 @@ def problem_specs(variant: Variant) -> tuple[ProblemSpec, ...]:
     specs, taught = [], set()
     for problem in variant.problems:
         rng = random.Random(f"{SEED}-{variant.name}-{problem.id}")
-        parts = BUILDERS[problem.id](variant, problem, rng)
+        parts = BUILDERS[problem.kind](variant, problem, rng)
         unlock = (*_rule_unlocks(variant, problem, taught), *parts.pop("unlock", ()))
         specs.append(ProblemSpec(problem, unlock=unlock, **{
             key: value if key in ("domains", "text", "hint") else tuple(value) for key, value in parts.items()}))

@@ -6,29 +6,29 @@ import random
 from collections.abc import Callable
 
 from hogkit.problem_layout import Problem
-from hogkit.problems.building import SETUP, choice, examples_as_doctests
+from hogkit.problems.building import SETUP, choice, examples_as_doctests, text_key
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import CycleSamples, Ints, OneOf, TestDice, score_below_goal
 from hogkit.shipped.dice import make_test_dice
 from hogkit.variant import Variant
 
 TEXT = {
-    '08': ('`make_averaged` returns a function that calls another `num_samples` times with the '
+    'make_averaged': ('`make_averaged` returns a function that calls another `num_samples` times with the '
            'same arguments and returns the average result.'),
-    '09': ('`max_scoring_num_rolls` finds the number of dice (1 to 10) with the highest average '
+    'max_scoring': ('`max_scoring_num_rolls` finds the number of dice (1 to 10) with the highest average '
            'turn score; a tie goes to the lower number.'),
-    '10': 'A strategy that rolls zero dice when that scores at least `margin` points.',
-    '11': ('A strategy that uses the post-turn rule: roll zero dice when the resulting change '
+    'rule_strategy:zero_dice': 'A strategy that rolls zero dice when that scores at least `margin` points.',
+    'rule_strategy:post_turn': ('A strategy that uses the post-turn rule: roll zero dice when the resulting change '
            'helps, never when it hurts, and otherwise behave like the Problem 10 strategy.'),
-    '12': ('`final_strategy` is your best strategy: any legal number of dice at every pair of '
+    'final_strategy': ('`final_strategy` is your best strategy: any legal number of dice at every pair of '
            'scores, always the same for the same scores.'),
 }
 
 HINTS = {
-    '08': 'Return a function that takes *args and calls FN NUM_SAMPLES times with them.',
-    '09': 'Average roll_dice over each number of dice from 1 to 10; keep the first best.',
-    '10': 'Compare the points of rolling zero dice with MARGIN.',
-    '11': 'Work out the score after rolling zero dice, then whether the rule would help or hurt.',
+    'make_averaged': 'Return a function that takes *args and calls FN NUM_SAMPLES times with them.',
+    'max_scoring': 'Average roll_dice over each number of dice from 1 to 10; keep the first best.',
+    'rule_strategy:zero_dice': 'Compare the points of rolling zero dice with MARGIN.',
+    'rule_strategy:post_turn': 'Work out the score after rolling zero dice, then whether the rule would help or hurt.',
 }
 
 RULES = {
@@ -57,7 +57,7 @@ def _p08(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     fuzz = (Fuzz("make_averaged", "make_averaged({}, {})()", (dice, Ints(1, 40)), rule=RULES["averaged_calls"]),)
     unlock = (Unlock(("make_averaged(make_test_dice(1, 3), 4)()",)),
               Unlock(("averaged = make_averaged(roll_dice, 2)", "averaged(1, make_test_dice(2, 4))")))
-    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "visible": visible, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
             "domains": {"fn": dice, "num_samples": Ints(1, 40)}}
 
@@ -103,7 +103,7 @@ def _p09(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     fuzz = (Fuzz("max_scoring_num_rolls", "max_scoring_num_rolls({})", (samples,), accept=accept),)
     unlock = (Unlock(("max_scoring_num_rolls(make_test_dice(3), 10)",)),
               Unlock(("max_scoring_num_rolls(make_test_dice(1, 6), 10)",)))
-    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "visible": visible, "hidden": hidden, "fuzz": fuzz, "unlock": unlock, "domains": {"dice": samples}}
 
 
@@ -126,7 +126,7 @@ def _strategy_problem(variant: Variant, problem: Problem, rng: random.Random) ->
     fuzz = (Fuzz(fn, f"{fn}({{}}, {{}}, {{}}, {{}})", (scores, scores, extra, rolls)),)
     pair = [(rng.randint(0, variant.goal - 1), rng.randint(0, variant.goal - 1)) for _ in range(2)]
     unlock = (Unlock(tuple(f"{fn}({s}, {o})" for s, o in pair)),)
-    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "visible": tuple(visible), "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
             "domains": {"score": scores, "opponent_score": scores, "extra": extra, "num_rolls": rolls}}
 
@@ -141,9 +141,9 @@ def _p12(variant: Variant, problem: Problem, rng: random.Random) -> dict:
                     rule=f"final_strategy returns one of {legal} at every pair of scores", judge="legal"),)
     unlock = (choice("Which values may final_strategy return?", "Only legal numbers of dice",
                       ("Any integer", "A probability", "A list of rolls")),)
-    return {"text": TEXT[problem.id], "hint": HINTS.get(problem.id, ""),
+    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "visible": visible, "hidden": hidden, "unlock": unlock,
             "domains": {"score": score_below_goal(variant), "opponent_score": score_below_goal(variant)}}
 
 
-BUILDERS = {"08": _p08, "09": _p09, "10": _strategy_problem, "11": _strategy_problem, "12": _p12}
+BUILDERS = {"make_averaged": _p08, "max_scoring": _p09, "rule_strategy": _strategy_problem, "final_strategy": _p12}

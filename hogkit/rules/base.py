@@ -184,7 +184,8 @@ class Rule:
     opponent's score). ``kind`` says what a post-turn hook returns: ``swap`` (true swaps the
     scores), ``update`` (the mover's new score) or ``scores`` (both new scores, the mover's
     first). The hook need not be one of ``functions``: a semester whose students write the rule
-    inside a larger function gives the engine its own small hook.
+    inside a larger function gives the engine its own small hook. ``strategy`` names the Phase 3
+    strategy that uses the rule (``bacon_strategy``), where an interface asks for one by the rule.
     """
 
     id: str
@@ -202,6 +203,7 @@ class Rule:
     helpers: tuple[str, ...] = ()
     memory: tuple[Memory, ...] = ()
     inputs: tuple[tuple[str, str], ...] = ()
+    strategy: str = ""
 
     @property
     def function_names(self) -> tuple[str, ...]:

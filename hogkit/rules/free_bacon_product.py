@@ -26,6 +26,7 @@ FREE_BACON_PRODUCT = Rule(
     ),
     functions=(free_bacon,),
     hook=free_bacon,
+    strategy="bacon_strategy",
     inputs=(("score", "opponent_score"),),
     seed="000",
     examples=(

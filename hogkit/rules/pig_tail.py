@@ -27,6 +27,7 @@ PIG_TAIL = Rule(
     ),
     functions=(pig_tail,),
     hook=pig_tail,
+    strategy="pig_tail_strategy",
     inputs=(("score", "opponent_score"),),
     seed="002",
     examples=(

@@ -44,6 +44,7 @@ SQUARE_SWINE = Rule(
     ),
     functions=(is_perfect_square, next_perfect_square, square_swine),
     hook=square_swine,
+    strategy="square_strategy",
     inputs=(("score", "player_score"),),
     helpers=("is_perfect_square", "next_perfect_square"),
     seed="002",

@@ -29,6 +29,7 @@ SWINE_SWAP_DIGITS = Rule(
     ),
     functions=(is_swap,),
     hook=is_swap,
+    strategy="swap_strategy",
     seed="004",
     examples=(
         Example("is_swap(2, 4)", False, "2 * 2 is not 4 * 4: no swap."),

@@ -25,6 +25,7 @@ SWINE_SWAP_DOUBLE = Rule(
     ),
     functions=(is_swap,),
     hook=is_swap,
+    strategy="swap_strategy",
     seed="001",
     examples=(
         Example("is_swap(37 + 9, 92)", True, "46 is half of 92: the scores swap."),

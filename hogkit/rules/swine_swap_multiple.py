@@ -27,6 +27,7 @@ SWINE_SWAP_MULTIPLE = Rule(
     ),
     functions=(is_swap,),
     hook=is_swap,
+    strategy="swap_strategy",
     seed="003",
     examples=(
         Example("is_swap(37 + 9, 92)", True, "92 is twice 46: the scores swap."),

@@ -26,6 +26,7 @@ SWINE_SWAP_ONES_TENS = Rule(
     ),
     functions=(is_swap,),
     hook=is_swap,
+    strategy="swap_strategy",
     seed="000",
     examples=(
         Example("is_swap(41 + 8, 92)", True, "49 and 92: ones digit 9, tens digit 9: swap."),

@@ -1,0 +1,143 @@
+"""HogKit's template functions, written once in HogKit's own names, put in a course's words.
+
+A template (``hogkit/templates/*.py``) is a function under its role's name with HogKit's parameter
+names. A semester's interface gives the course's signature of each role; here a template becomes
+that function of the course: its name and parameters renamed (by name, then by position; the
+docstring's capitalised mentions too), its defaults the course's, and every call it makes to
+another function of the interface written in that function's course signature (a template may
+pass an argument by HogKit's name that only some courses' functions take, such as
+``take_turn(0, opponent_score, player_score=score)``: it is left out where the course's function
+does not take it).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import tokenize
+from dataclasses import dataclass
+from functools import cache
+from io import StringIO
+from pathlib import Path
+
+from hogkit.generate.source import template_functions
+from hogkit.interface import Signature, bind, render_call
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATE_FILES = ("game.py", "commentary.py", "strategies.py")
+
+
+@cache
+def templates() -> dict[str, str]:
+    """Every template function's source, by its name (its role)."""
+    found: dict[str, str] = {}
+    for name in TEMPLATE_FILES:
+        found.update(template_functions(str(TEMPLATES / name)))
+    return found
+
+
+def template_signature(name: str) -> Signature:
+    """The signature of template NAME, in HogKit's names."""
+    tree = ast.parse(templates()[name]).body[0]
+    assert isinstance(tree, ast.FunctionDef)
+    return Signature.parse(ast.unparse(tree).split("def ", 1)[1].split(":\n", 1)[0])
+
+
+@dataclass(frozen=True)
+class Course:
+    """How a kit names things: each role (a template's name, or a generated function's) -> its
+    course signature, HogKit's parameter names for it, and the course's aliases of them."""
+
+    signatures: dict[str, Signature]
+    canonical: dict[str, tuple[str, ...]]
+    aliases: dict[str, dict[str, str]]
+
+    def call(self, role: str, args: dict[str, str], *, keywords: tuple[str, ...] = ()) -> str:
+        """A call of ROLE in the course's signature, given ARGS by canonical name."""
+        return render_call(self.signatures[role], self.canonical[role], args, keywords=keywords,
+                           aliases=self.aliases.get(role))
+
+
+def _rename_identifiers(source: str, names: dict[str, str]) -> str:
+    """SOURCE with each identifier token in NAMES renamed (strings and comments untouched)."""
+    if not names:
+        return source
+    lines = source.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    spans = [(offsets[t.start[0] - 1] + t.start[1], offsets[t.end[0] - 1] + t.end[1], names[t.string])
+             for t in tokenize.generate_tokens(StringIO(source).readline)
+             if t.type == tokenize.NAME and t.string in names]
+    for start, end, new in reversed(spans):
+        source = source[:start] + new + source[end:]
+    return source
+
+
+def _rename_mentions(text: str, names: dict[str, str]) -> str:
+    """TEXT with each whole-word capitalised mention of a parameter in NAMES renamed (docstrings)."""
+    for old, new in names.items():
+        text = re.sub(rf"\b{re.escape(old.upper())}\b", new.upper(), text)
+    return text
+
+
+def _rewrite_calls(source: str, course: Course) -> str:
+    """SOURCE with each call of another role written in that role's course signature."""
+    tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    edits = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        role = node.func.id
+        if role not in course.signatures or any(isinstance(a, ast.Starred) for a in node.args):
+            continue
+        canonical = course.canonical[role]
+        if len(node.args) > len(canonical) or any(name.startswith("*") for name in canonical):
+            continue
+        args = {canonical[i]: ast.get_source_segment(source, a) for i, a in enumerate(node.args)}
+        args.update({k.arg: ast.get_source_segment(source, k.value) for k in node.keywords if k.arg})
+        start = offsets[node.lineno - 1] + node.col_offset
+        end = offsets[node.end_lineno - 1] + node.end_col_offset
+        new = course.call(role, args, keywords=tuple(k.arg for k in node.keywords if k.arg))
+        if ast.dump(ast.parse(new, mode="eval")) != ast.dump(ast.parse(source[start:end], mode="eval")):
+            edits.append((start, end, new))
+    for start, end, new in sorted(edits, reverse=True):
+        source = source[:start] + new + source[end:]
+    return source
+
+
+def course_function(role: str, course: Course) -> str:
+    """The source of template ROLE as the course's function of that role."""
+    source = templates()[role]
+    signature = course.signatures[role]
+    ours = template_signature(role)
+    meaning = bind(signature, ours.names, course.aliases.get(role))
+    params = {old: new for old, new in meaning.items() if old != new}
+    source = _rewrite_calls(source, course)
+    header_end = _header_end(source)
+    body = source[header_end:]
+    decorators = source[:source.index("def ")]
+    body = _rename_identifiers(body, params)
+    body = _rename_mentions(body, params)
+    for old, new in _role_names(course).items():  # a role's name in strings and comments too
+        body = re.sub(rf"\b{re.escape(old)}\b", new, body)
+    return f"{decorators}def {signature.text()}:{body}"
+
+
+def _header_end(source: str) -> int:
+    """Where the ``def`` line(s) of SOURCE's function end (just after the colon)."""
+    tree = ast.parse(source).body[0]
+    assert isinstance(tree, ast.FunctionDef)
+    first_body = tree.body[0]
+    lines = source.splitlines(keepends=True)
+    offset = sum(len(line) for line in lines[: first_body.lineno - 1])
+    return source.rindex(":", 0, offset) + 1
+
+
+def _role_names(course: Course) -> dict[str, str]:
+    """HogKit's names of the roles -> the course's names, where they differ."""
+    return {role: signature.name for role, signature in course.signatures.items() if role != signature.name}
