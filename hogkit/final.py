@@ -40,12 +40,16 @@ def read_solved_table(variant: Variant) -> tuple[list[str], str] | None:
 
 def read_solved_file(variant: Variant) -> tuple[list[str], dict[str, str]] | None:
     """The solved rows and the header lines (``# key: value``) of the table for the current
-    rules, if one exists."""
-    path = solved_table_path(variant)
-    if not path.is_file():
-        return None
-    rows, header = _table_file(path.read_text(encoding="utf-8"))
-    return (rows, header) if header.get("fingerprint") == rules_fingerprint(variant) else None
+    rules, if one exists: the variant's own file, else another variant's with the same rules and
+    goal (semesters that taught the same game share its solved table)."""
+    own = solved_table_path(variant)
+    fingerprint = rules_fingerprint(variant)
+    for path in [own, *sorted(p for p in SOLVED_DIR.glob("*.txt") if p != own)]:
+        if path.is_file():
+            rows, header = _table_file(path.read_text(encoding="utf-8"))
+            if header.get("fingerprint") == fingerprint:
+                return rows, header
+    return None
 
 
 def read_table_file(path: Path, variant: Variant) -> list[str]:

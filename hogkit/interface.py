@@ -21,6 +21,8 @@ notebooks all read them from here. It holds:
 * ``[[layout]]``: the parts of ``hog.py`` in order, each a banner, an optional ``note`` (a comment
   after the banner) and its items: keys of ``[functions]``, or ``@family`` for the functions of
   the variant's rules of that family;
+* ``experiments``: the strategies ``run_experiments`` compares, in order (calls such as
+  ``always_roll(6)``, or items as in the layout);
 * ``[[problems]]``: each problem in order: ``id``, ``phase``, ``kind`` (which tests it gets, see
   :mod:`hogkit.problems.specs`), ``title`` (``{rules}`` stands for the titles of the rules it
   teaches), ``functions`` (items, as in the layout), ``teaches`` (rule families) and
@@ -42,7 +44,7 @@ from hogkit.errors import SpecError
 
 PLAY_STYLES = ("say", "update")
 TOP_KEYS = {"about", "goal_name", "play", "imports", "phases", "functions", "templates", "aliases", "layout",
-            "problems", "texts"}
+            "problems", "texts", "experiments"}
 PROBLEM_KEYS = {"id", "phase", "kind", "title", "functions", "teaches", "needs_rules"}
 
 
@@ -153,6 +155,7 @@ class Interface:
     templates: dict[str, str | dict[str, str]] = field(default_factory=dict)
     aliases: dict[str, dict[str, str]] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)  # banner -> the comment after it
+    experiments: tuple[str, ...] = ()
 
     def __hash__(self) -> int:
         return hash((self.name, self.source))
@@ -251,7 +254,8 @@ def parse_interface(data: dict, *, name: str, source: str) -> Interface:
     return Interface(name, source, goal_name, play, _strings(data.get("imports", []), source, "imports"),
                      phase_list, functions, tuple(layout), tuple(problems),
                      {str(k): str(v) for k, v in texts.items()}, dict(templates),
-                     {k: {str(a): str(b) for a, b in v.items()} for k, v in aliases.items()}, notes)
+                     {k: {str(a): str(b) for a, b in v.items()} for k, v in aliases.items()}, notes,
+                     _strings(data.get("experiments", []), source, "experiments"))
 
 
 def load_interface(name_or_path: str, *, folder: Path | None = None, source: str) -> Interface:

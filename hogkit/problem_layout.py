@@ -9,7 +9,9 @@ guide students are tested as guidance, never for points.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
+from functools import cache
 
 from hogkit.interface import Interface, ProblemEntry
 from hogkit.rules import Rule
@@ -59,16 +61,22 @@ def rules_of(rules: tuple[Rule, ...], families: tuple[str, ...]) -> list[Rule]:
     return [rule for family in families for rule in rules if rule.family == family]
 
 
-def item_names(interface: Interface, item: str, rules: tuple[Rule, ...]) -> tuple[str, ...]:
+@cache
+def written(function: object) -> bool:
+    """Whether students write FUNCTION (its reference marks an answer region), or it is given."""
+    return "# BEGIN SOLUTION" in inspect.getsource(function)
+
+
+def item_names(interface: Interface, item: str, rules: tuple[Rule, ...], *, given: bool = True) -> tuple[str, ...]:
     """The names in hog.py of one item of a layout or a problem: ``@family`` is the functions of
-    the rules of that family, ``@family:strategy`` the strategies they name, any other item the
-    function of that key of the interface."""
+    the rules of that family (only those students write unless GIVEN), ``@family:strategy`` the
+    strategies they name, any other item the function of that key of the interface."""
     if item.startswith("@"):
         family, _, part = item[1:].partition(":")
         found = rules_of(rules, (family,))
         if part == "strategy":
             return tuple(rule.strategy for rule in found)
-        return tuple(fn.__name__ for rule in found for fn in rule.functions)
+        return tuple(fn.__name__ for rule in found for fn in rule.functions if given or written(fn))
     signature = interface.signature(item)
     return (signature.name if signature is not None else item,)
 
@@ -90,7 +98,8 @@ def build_problems(interface: Interface, rules: tuple[Rule, ...], points: dict[s
         if not _kept(entry, rules):
             continue
         taught = tuple(rules_of(rules, entry.teaches))
-        functions = tuple(name for item in entry.functions for name in item_names(interface, item, rules))
+        functions = tuple(name for item in entry.functions for name in item_names(interface, item, rules,
+                                                                                  given=False))
         title = entry.title.replace("{rules}", " and ".join(rule.title for rule in taught))
         problems.append(Problem(entry.id, entry.phase, title, functions, taught, points[entry.id],
                                 graded=tuple(name for name in functions if name not in helpers),

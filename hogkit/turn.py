@@ -223,8 +223,13 @@ class Turn:
         return tuple(self.slots[key] if source == "slot" else key for source, key in self._bindings[rule.id])
 
     def switched(self, rule: Rule, *, later: bool) -> bool:
-        """Whether RULE is in force: a rule with a keyword of ``play`` only while LATER."""
-        return later or not rule.play_flag
+        """Whether RULE is in force: a rule with a keyword of ``play`` only while LATER, and in a
+        kit whose ``play`` takes an update function, a rule after the turn only while LATER (the
+        simple update function leaves it out)."""
+        if later:
+            return True
+        update_style = self.variant.interface.play == "update" and family_of(rule).step == "after"
+        return not (rule.play_flag or update_style)
 
     def points_rows(self, goal: int | None = None) -> PointsRows:
         """How the points of a turn are numbered in a game to GOAL (default: the variant's)."""
@@ -292,7 +297,8 @@ class Turn:
                     bonuses.append((rule, bonus))
                     player += bonus
             for rule in self.rules("after"):
-                new = self._after(rule, view, rolls, points, player, opponent)
+                new = self._after(rule, view, rolls, points, player, opponent) if self.switched(
+                    rule, later=later) else None
                 if new is not None:
                     player, opponent = new
                     changes.append((rule, player, opponent))

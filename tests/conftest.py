@@ -12,6 +12,7 @@ import pytest
 
 from hogkit.generate.reference import reference_hog
 from hogkit.generate.source import REGION
+from hogkit.naming import kit_course
 from hogkit.variant import load_variant, variant_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,3 +90,30 @@ def answered(skeleton: str, solution: str, done: set[str]) -> str:
         return written if match["label"].split(",")[0].strip() in done else match.group(0)
 
     return REGION.sub(fill, skeleton)
+
+
+def play_hog(variant, hog, strategy0, strategy1, *, dice, start=(0, 0), later=True, wild=None):
+    """A game of the kit's own hog.play, in the kit's style of play (commentary, or an update
+    function: the one with every rule when LATER, else the simple one). Returns the final scores
+    and the scores after each turn."""
+    said = []
+    if variant.interface.play == "update":
+        role = "rules_update" if later else "simple_update"
+        update = getattr(hog, kit_course(variant).signatures[role].name)
+        scores = list(start)
+
+        def recorded(num_rolls, player_score, opponent_score, dice):
+            new = update(num_rolls, player_score, opponent_score, dice)
+            scores[len(said) % 2] = new  # an update-style game has no extra turns: players alternate
+            said.append(tuple(scores))
+            return new
+
+        return hog.play(strategy0, strategy1, recorded, start[0], start[1], dice=dice), said
+
+    def say(a, b):
+        said.append((a, b))
+        return say
+
+    flags = {flag: later for flag in variant.play_flags()}
+    extra = {"wild_dice": wild} if wild is not None and variant.rule("dice_select") else {}
+    return hog.play(strategy0, strategy1, start[0], start[1], dice=dice, say=say, **flags, **extra), said

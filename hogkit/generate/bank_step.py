@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from hogkit.contest_rules import TIME_BUDGET
 from hogkit.generate.bank import BANK_PATH, bank_json
-from hogkit.generate.notebooks import NOTEBOOK_PACKAGES
+from hogkit.generate.notebooks import NOTEBOOK_PACKAGES, notebook_names
 from hogkit.generate.step import KitBuild
 from hogkit.shipped import shipped_text
 from hogkit.shipped.ok import CASE_TIMEOUT
@@ -57,10 +59,7 @@ average (the contest figure).
 
 ## Notebooks
 
-Three Jupyter notebooks walk through the phases: `phase1_simulator.ipynb`,
-`phase2_commentary.ipynb` and `phase3_strategies.ipynb`. They use the `hog.py` in this folder:
-each problem's worked examples call your functions, a cell checks the problem with `ok` (as
-`python3 ok -q 03 --force` does), and Phase 3 draws your strategies and their exact win rates.
+{notebooks}
 Install Jupyter once:
 
     python3 -m pip install {notebook_packages}
@@ -117,9 +116,28 @@ def checker_files(kit: KitBuild) -> None:
     source = shipped_text("ok.py")
     kit.add("student_skeleton/ok", "#!/usr/bin/env python3\n" + source)
     ids = ", ".join(p.id for p in kit.variant.problems)
+    names = notebook_names(variant)
     kit.add("student_skeleton/README_ok.md",
             README.format(title=f"Hog ({kit.variant.title})", ids=ids, timeout=CASE_TIMEOUT,
                           field=f"`{variant.contest_name_field}`", pairs=variant.goal ** 2,
                           legal=f"{variant.legal_rolls[0]} to {variant.legal_rolls[-1]}", budget=TIME_BUDGET,
-                          notebook_packages=" ".join(f'"{p}"' for p in NOTEBOOK_PACKAGES)))
+                          notebook_packages=" ".join(f'"{p}"' for p in NOTEBOOK_PACKAGES),
+                          notebooks=textwrap.fill(NOTEBOOKS.format(
+                              count=NUMBER_WORDS[len(names)], last_phase=max(names),
+                              listed=_listed([f"`{name}.ipynb`" for name in names.values()])),
+                              width=96, break_on_hyphens=False)))
+
+
+NOTEBOOKS = ("{count} Jupyter notebooks walk through the phases: {listed}. They use the `hog.py` in this folder: "
+             "each problem's worked examples call your functions, a cell checks the problem with `ok` (as "
+             "`python3 ok -q 03 --force` does), and Phase {last_phase} draws your strategies and their exact "
+             "win rates.")
+
+
+NUMBER_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five"}
+
+
+def _listed(items: list[str]) -> str:
+    """ITEMS as an English list: ``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 

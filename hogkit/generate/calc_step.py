@@ -8,14 +8,19 @@ and how each hidden state follows from the last. ``calc.py`` asks the student's 
 for everything the rules decide, so the kit ships neither the Free Bacon nor the swap table, nor
 any other answer.
 
-calc_model.json, format 3 (one key a line), holds:
+calc_model.json, format 4 (one key a line), holds:
 
 * ``format``, ``about`` (what the file is, for a reader), ``variant``, ``title``, ``goal``;
 * ``entry``: the file of Problem 12's ``final_strategy``;
 * ``choices``: the legal choices, in column order (column = choice - choices[0]);
-* ``points``: the function that scores a turn, ``points(num_rolls, opponent_score, dice)``;
-* ``after``: [function, ``"swap"`` or ``"update"``]: ``swap(player, opponent)`` true swaps the
-  scores, ``update(player)`` is the mover's new score;
+* ``points``: [function, parameters]: the function that scores a turn and what each of its
+  parameters is (``num_rolls``, ``player_score``, ``opponent_score``, ``dice``);
+* ``after``: the rules after the turn, in order, each [function, kind, parameters]: a ``swap``
+  function true swaps the scores, an ``update`` one is the mover's new score, a ``scores`` one
+  gives both; each parameter is ``player_score`` or ``opponent_score``;
+* ``sources``: the source of each function above that hog.py does not define (a rule's small
+  function that the kit states with hog.py's own, such as Square Swine's from
+  ``perfect_square``); calc.py defines it beside hog.py's;
 * ``wild``: the function of (score, opponent_score) that says the turn rolls four-sided dice, or
   null;
 * ``hooks``: the later rules, each key [function, inputs]: ``rolls`` gives the dice a choice
@@ -39,20 +44,25 @@ its slots are.
 
 from __future__ import annotations
 
+import ast
+import inspect
 import json
 
 from hogkit.contest_rules import contest_settings
 from hogkit.generate.step import KitBuild
+from hogkit.interface import bind
+from hogkit.naming import GENERATED
 from hogkit.problem_layout import (
     FINAL_STRATEGY_FILE,
     first_problems,
 )
+from hogkit.rules import Rule
 from hogkit.shipped import shipped_text
 from hogkit.turn import LATER_STEPS, MOST_DICE, SPECIAL, Turn, hook_names, turn_of
 from hogkit.variant import Variant
 
 MODEL_FILE = "calc_model.json"
-FORMAT = 3
+FORMAT = 4
 BASELINE_DICE = 4
 ABOUT = ("How a turn of this kit is put together, for calc.py, written by HogKit: which functions of your "
          "hog.py score a turn, change the scores after it, choose the dice and say what a player must "
@@ -94,17 +104,44 @@ def _next_states(turn: Turn) -> list[list[int]]:
     return rows
 
 
+def hook_source(rule: Rule) -> str:
+    """The source of RULE's hook, a small function the kit writes with hog.py's own (no answer
+    region: it is given)."""
+    lines = inspect.getsource(rule.hook).splitlines()
+    return "\n".join(line for line in lines if line.strip() not in ("# BEGIN SOLUTION", "# END SOLUTION")) + "\n"
+
+
+def _uses(source: str, problems: dict[str, str]) -> list[str]:
+    """The functions of the problems that SOURCE calls, the first asked for first."""
+    used = {node.id for node in ast.walk(ast.parse(source or "pass")) if isinstance(node, ast.Name)}
+    return [name for _, name in sorted((problems[name], name) for name in used if name in problems)]
+
+
+def _first_use(source: str, problems: dict[str, str]) -> str:
+    """The first problem that asks for a function SOURCE calls."""
+    found = _uses(source, problems)
+    return problems[found[0]] if found else ""
+
+
 def calc_model_data(variant: Variant, *, goal: int | None = None) -> dict:
     """The model calc.py reads, as plain data (at GOAL, default the variant's goal)."""
     turn = turn_of(variant)
     problems = first_problems(variant.problems)
-    post, wild = turn.rule("after"), turn.rule("dice")
+    wild = turn.rule("dice")
     hooks = {HOOK_KEYS[step]: [rule.hook_name, hook_names(turn, rule)] for step in LATER_STEPS
              for rule in turn.rules(step)}
-    names = ["take_turn", post.hook_name, *([wild.hook_name] if wild else []), *(h[0] for h in hooks.values())]
+    take_turn = variant.interface.signature("take_turn")
+    meaning = {theirs: ours for ours, theirs in bind(take_turn, GENERATED["take_turn"]).items()}
+    points_args = [meaning[name] for name in take_turn.names if meaning[name] != "goal"]
+    after = [[rule.hook_name, rule.kind, list(turn.inputs(rule))] for rule in turn.rules("after")]
+    sources = {rule.hook_name: hook_source(rule) for rule in variant.rules if rule.hook not in rule.functions}
+    names = [take_turn.name, *(a[0] for a in after), *([wild.hook_name] if wild else []),
+             *(h[0] for h in hooks.values())]
     baselines = baseline_strategies(variant)
     names += [spec["function"] for _, spec in baselines if isinstance(spec, dict)] + ["final_strategy"]
+    names += [used for name in names if name in sources for used in _uses(sources[name], problems)]
     fields = [slot.field for slot in turn.slots]
+    asked = {name: problems.get(name) or _first_use(sources.get(name, ""), problems) for name in names}
     return {
         "format": FORMAT,
         "about": ABOUT,
@@ -113,11 +150,12 @@ def calc_model_data(variant: Variant, *, goal: int | None = None) -> dict:
         "goal": variant.goal if goal is None else goal,
         "entry": FINAL_STRATEGY_FILE,
         "choices": list(turn.choices),
-        "points": "take_turn",
-        "after": [post.hook_name, post.kind],
+        "points": [take_turn.name, points_args],
+        "after": after,
+        "sources": {name: source for name, source in sources.items() if name in names},
         "wild": wild.hook_name if wild else None,
         "hooks": hooks,
-        "problems": {name: problems[name] for name in names},
+        "problems": asked,
         "fields": list(CALC_FIELDS),
         "hidden": [[int(dict(zip(fields, view, strict=True)).get(name, 0)) for name in CALC_FIELDS]
                    for view in turn.hidden_states()],

@@ -6,11 +6,12 @@ replaced by a stub (:func:`hogkit.generate.source.strip_solutions`), so the two 
 
 from __future__ import annotations
 
+from hogkit.generate.experiments import experiments_source
 from hogkit.generate.source import doctest_lines, function_source, render_function
-from hogkit.generate.templating import Course, course_function, template_signature, templates
-from hogkit.generate.turn_code import GENERATED, play_source, take_turn_source
-from hogkit.interface import Signature
-from hogkit.problem_layout import Problem, rules_of
+from hogkit.generate.templating import course_calls, course_function
+from hogkit.generate.turn_code import play_source, take_turn_source
+from hogkit.naming import Course, course_signature, kit_course, template_of
+from hogkit.problem_layout import Problem, item_names, rules_of
 from hogkit.rules import Rule
 from hogkit.variant import Variant
 
@@ -34,51 +35,20 @@ def applicable_examples(rule: Rule, variant: Variant):
     return [e for e in rule.examples if e.requires <= variant.rule_ids]
 
 
-def _rule_functions(rule: Rule, variant: Variant, labels: dict[str, str]) -> list[str]:
+def _rule_functions(rule: Rule, variant: Variant, labels: dict[str, str], course: Course) -> list[str]:
+    """RULE's functions for hog.py: calls of the kit's functions in the course's words, and the
+    rule's worked examples as doctests of its hook (or, where the hook is the engine's own, of the
+    first function each example calls)."""
+    examples = applicable_examples(rule, variant)
+    names = [fn.__name__ for fn in rule.functions]
+    owner = {id(e): rule.hook_name if rule.hook in rule.functions else
+             next((n for n in names if f"{n}(" in e.call), names[0]) for e in examples}
     parts = []
     for fn in rule.functions:
-        doctests = doctest_lines(applicable_examples(rule, variant)) if fn is rule.hook else []
-        parts.append(render_function(function_source(fn), problem=labels.get(fn.__name__), doctests=doctests))
+        doctests = doctest_lines([e for e in examples if owner[id(e)] == fn.__name__])
+        source = course_calls(function_source(fn), course)
+        parts.append(render_function(source, problem=labels.get(fn.__name__), doctests=doctests))
     return parts
-
-
-def template_of(variant: Variant, key: str) -> str | None:
-    """The template that writes the interface's function KEY, or None for a generated one."""
-    chosen = variant.interface.templates.get(key)
-    if isinstance(chosen, dict):
-        family = key[1:].partition(":")[0]
-        return chosen[rules_of(variant.rules, (family,))[0].kind]
-    if chosen is not None:
-        return chosen
-    return key if key in templates() else None
-
-
-def course_signature(variant: Variant, key: str) -> Signature:
-    """The course's signature of the interface's function KEY (named by its rule for ``@family:...``)."""
-    signature = variant.interface.signature(key)
-    if signature is None:
-        signature = template_signature(template_of(variant, key))
-    if key.startswith("@"):
-        family = key[1:].partition(":")[0]
-        return signature.renamed(rules_of(variant.rules, (family,))[0].strategy)
-    return signature
-
-
-def kit_course(variant: Variant) -> Course:
-    """How VARIANT's kit names its functions: every role of its interface, by template or generated name."""
-    signatures, canonical, aliases = {}, {}, {}
-    for key in variant.interface.functions:
-        if key.startswith("@") and not rules_of(variant.rules, (key[1:].partition(":")[0],)):
-            continue
-        template = template_of(variant, key)
-        chosen = variant.interface.templates.get(key)
-        # Every template a key may take answers to it: a template naming the post-turn strategy
-        # by one of them means this kit's.
-        for role in {template or key, *(chosen.values() if isinstance(chosen, dict) else ())}:
-            signatures[role] = course_signature(variant, key)
-            canonical[role] = template_signature(role).names if role in templates() else GENERATED[key]
-            aliases[role] = variant.interface.aliases.get(key, {})
-    return Course(signatures, canonical, aliases)
 
 
 # What final_strategy's docstring asks, in the student's copy as in the solutions (what the
@@ -129,8 +99,8 @@ def render_hog(variant: Variant, *, table_rows: list[str] | None = None, about: 
 
     def item(key: str) -> list[str]:
         if key.startswith("@") and ":" not in key:
-            return [part for rule in rules_of(variant.rules, (key[1:],)) for part in _rule_functions(rule, variant,
-                                                                                                  labels)]
+            return [part for rule in rules_of(variant.rules, (key[1:],))
+                    for part in _rule_functions(rule, variant, labels, course)]
         if key.startswith("@") and not rules_of(variant.rules, (key[1:].partition(":")[0],)):
             return []
         name = course_signature(variant, key).name
@@ -138,6 +108,10 @@ def render_hog(variant: Variant, *, table_rows: list[str] | None = None, about: 
             return [take_turn_source(variant, problem=labels[name])]
         if key == "play":
             return [play_source(variant, problem=labels[name])]
+        if key == "run_experiments":
+            names = [name for entry in interface.experiments
+                     for name in (item_names(interface, entry, variant.rules) if entry.startswith("@") else (entry,))]
+            return [render_function(experiments_source(variant, names), problem=None)]
         if key == "final_strategy":
             return [final_strategy_source(variant, table_rows=table_rows, about=about or
                                           "Write a short description of your strategy here.")]

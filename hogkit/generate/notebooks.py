@@ -29,7 +29,10 @@ from hogkit.shipped import notebook_helpers as helpers
 from hogkit.variant import Variant
 
 HELPERS_NAME = "hog_notebook_helpers.py"
-NOTEBOOK_NAMES = {1: "phase1_simulator", 2: "phase2_commentary", 3: "phase3_strategies"}
+def notebook_names(variant: Variant) -> dict[int, str]:
+    """Each phase's notebook (without ``.ipynb``), named after the phase: ``phase1_simulator``."""
+    return {number: f"phase{number}_" + "_".join(title.lower().replace("-", " ").split())
+            for number, title in variant.interface.phases}
 NOTEBOOK_FOLDERS = ("student_skeleton", "notebooks")
 # What a student installs to open the notebooks: the same list is pyproject.toml's `notebook` extra.
 NOTEBOOK_PACKAGES = ("notebook>=7", "matplotlib>=3.8")
@@ -147,7 +150,7 @@ def phase_notebook(variant: Variant, phase: int) -> str:
 
 def notebook_files(variant: Variant) -> dict[str, str]:
     """Every notebook file of VARIANT's kit, in each of NOTEBOOK_FOLDERS: relative path -> text."""
-    files = {f"{name}.ipynb": phase_notebook(variant, phase) for phase, name in NOTEBOOK_NAMES.items()}
+    files = {f"{name}.ipynb": phase_notebook(variant, phase) for phase, name in notebook_names(variant).items()}
     files[HELPERS_NAME] = Path(helpers.__file__).read_text(encoding="utf-8")
     return {f"{folder}/{name}": text for folder in NOTEBOOK_FOLDERS for name, text in files.items()}
 

@@ -12,8 +12,6 @@ import inspect
 import re
 import textwrap
 from collections.abc import Callable, Iterable
-from functools import cache
-from pathlib import Path
 
 from hogkit.rules import Example
 
@@ -70,23 +68,6 @@ def render_function(source: str, *, problem: str | None, doctests: list[str] = (
 def function_source(fn: Callable) -> str:
     """The source text of a function defined at the top level of a module."""
     return textwrap.dedent(inspect.getsource(fn))
-
-
-@cache
-def template_functions(module_file: str) -> dict[str, str]:
-    """Source of every top-level function (with its decorators) in a template module file."""
-    text = Path(module_file).read_text(encoding="utf-8")
-    lines = text.splitlines()
-    found: dict[str, str] = {}
-    for node in ast.parse(text).body:
-        if isinstance(node, ast.FunctionDef):
-            start = min([node.lineno] + [d.lineno for d in node.decorator_list])
-            end = node.end_lineno
-            # Trailing indented comments (an ``# END SOLUTION``) belong to the function too.
-            while end < len(lines) and lines[end].startswith((" ", "\t")) and lines[end].strip().startswith("#"):
-                end += 1
-            found[node.name] = "\n".join(lines[start - 1 : end]) + "\n"
-    return found
 
 
 def rename(source: str, names: dict[str, str]) -> str:

@@ -15,47 +15,10 @@ from __future__ import annotations
 import ast
 import re
 import tokenize
-from dataclasses import dataclass
-from functools import cache
 from io import StringIO
-from pathlib import Path
 
-from hogkit.generate.source import template_functions
-from hogkit.interface import Signature, bind, render_call
-
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-TEMPLATE_FILES = ("game.py", "commentary.py", "strategies.py")
-
-
-@cache
-def templates() -> dict[str, str]:
-    """Every template function's source, by its name (its role)."""
-    found: dict[str, str] = {}
-    for name in TEMPLATE_FILES:
-        found.update(template_functions(str(TEMPLATES / name)))
-    return found
-
-
-def template_signature(name: str) -> Signature:
-    """The signature of template NAME, in HogKit's names."""
-    tree = ast.parse(templates()[name]).body[0]
-    assert isinstance(tree, ast.FunctionDef)
-    return Signature.parse(ast.unparse(tree).split("def ", 1)[1].split(":\n", 1)[0])
-
-
-@dataclass(frozen=True)
-class Course:
-    """How a kit names things: each role (a template's name, or a generated function's) -> its
-    course signature, HogKit's parameter names for it, and the course's aliases of them."""
-
-    signatures: dict[str, Signature]
-    canonical: dict[str, tuple[str, ...]]
-    aliases: dict[str, dict[str, str]]
-
-    def call(self, role: str, args: dict[str, str], *, keywords: tuple[str, ...] = ()) -> str:
-        """A call of ROLE in the course's signature, given ARGS by canonical name."""
-        return render_call(self.signatures[role], self.canonical[role], args, keywords=keywords,
-                           aliases=self.aliases.get(role))
+from hogkit.interface import bind
+from hogkit.naming import Course, template_signature, templates
 
 
 def _rename_identifiers(source: str, names: dict[str, str]) -> str:
@@ -81,7 +44,7 @@ def _rename_mentions(text: str, names: dict[str, str]) -> str:
     return text
 
 
-def _rewrite_calls(source: str, course: Course) -> str:
+def course_calls(source: str, course: Course) -> str:
     """SOURCE with each call of another role written in that role's course signature."""
     tree = ast.parse(source)
     lines = source.splitlines(keepends=True)
@@ -117,7 +80,7 @@ def course_function(role: str, course: Course) -> str:
     ours = template_signature(role)
     meaning = bind(signature, ours.names, course.aliases.get(role))
     params = {old: new for old, new in meaning.items() if old != new}
-    source = _rewrite_calls(source, course)
+    source = course_calls(source, course)
     header_end = _header_end(source)
     body = source[header_end:]
     decorators = source[:source.index("def ")]
@@ -139,5 +102,6 @@ def _header_end(source: str) -> int:
 
 
 def _role_names(course: Course) -> dict[str, str]:
-    """HogKit's names of the roles -> the course's names, where they differ."""
-    return {role: signature.name for role, signature in course.signatures.items() if role != signature.name}
+    """HogKit's names of the roles and constants -> the course's names, where they differ."""
+    names = {role: signature.name for role, signature in course.signatures.items()}
+    return {old: new for old, new in {**names, **course.constants}.items() if old != new}

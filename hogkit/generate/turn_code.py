@@ -8,36 +8,50 @@ given and remembers; the rule logic itself lives in :mod:`hogkit.rules`. The eng
 
 from __future__ import annotations
 
+from hogkit.interface import bind
+from hogkit.naming import GENERATED
 from hogkit.rules import Rule
 from hogkit.turn import OPP, OWN, SPECIAL, Slot, Turn, turn_of
 from hogkit.variant import Variant
-
-# HogKit's names of the parameters of the functions generated here (see hogkit.generate.templating):
-# a course's signature of each is matched with them by name, then by position.
-GENERATED = {
-    "take_turn": ("num_rolls", "opponent_score", "dice", "player_score", "goal"),
-    "play": ("strategy0", "strategy1", "score0", "score1", "dice", "goal", "say", "update"),
-    "final_strategy": ("score", "opponent_score"),
-}
 
 
 def _indent(lines: list[str], levels: int) -> list[str]:
     return [("    " * levels + line) if line else line for line in lines]
 
 
+# What each parameter of take_turn is, for its docstring (by HogKit's name).
+TAKE_TURN_PARAMETERS = {
+    "num_rolls": "how many dice the player rolls (0 to 10).",
+    "player_score": "the player's total score.",
+    "opponent_score": "the opponent's total score.",
+    "dice": "a function of no arguments that returns one outcome.",
+    "goal": "the goal of the game.",
+}
+
+
 def take_turn_source(variant: Variant, *, problem: str) -> str:
-    """``take_turn(num_rolls, opponent_score, dice=six_sided)`` for VARIANT."""
+    """``take_turn`` for VARIANT, with the course's signature (``take_turn(num_rolls,
+    opponent_score, dice=six_sided)`` and others)."""
     turn = turn_of(variant)
     zero, boosts = turn.rule("zero"), turn.rules("boost")
+    signature = variant.interface.signature("take_turn")
+    names = bind(signature, GENERATED["take_turn"])  # HogKit's name -> the course's
+    meaning = {theirs: ours for ours, theirs in names.items()}
+    width = max(len(name) for name in signature.names) + 3
+    docs = [f"    {name + ':':<{width}}{TAKE_TURN_PARAMETERS[meaning[name]]}" for name in signature.names]
+    variables = {quantity: names.get(quantity, quantity) for quantity in ("player_score", "opponent_score", "dice")}
+    variables.update(num_rolls="num_rolls", points="points")
+
+    def call(rule: Rule) -> str:
+        return f"{rule.hook_name}({', '.join(variables[slot] for slot in turn.inputs(rule))})"
+
     lines = [
-        "def take_turn(num_rolls, opponent_score, dice=six_sided):",
+        f"def {signature.text()}:",
         '    """Return the points a player scores in one turn of rolling NUM_ROLLS dice,',
         f"    using {zero.title} when NUM_ROLLS is 0"
         + (f" and {' and '.join(boost.title for boost in boosts)} on the result." if boosts else "."),
         "",
-        "    num_rolls:       how many dice the player rolls (0 to 10).",
-        "    opponent_score:  the opponent's total score.",
-        "    dice:            a function of no arguments that returns one outcome.",
+        *docs,
         '    """',
         "    # Leave these checks here: they catch common mistakes early.",
         "    assert type(num_rolls) == int, 'num_rolls must be an integer.'",
@@ -45,19 +59,19 @@ def take_turn_source(variant: Variant, *, problem: str) -> str:
         "    assert num_rolls <= 10, 'Cannot roll more than 10 dice.'",
         f"    # BEGIN PROBLEM {problem}",
         "    if num_rolls == 0:",
-        f"        points = {zero.hook_name}(opponent_score)",
+        f"        points = {call(zero)}",
         "    else:",
-        f"        points = {turn.rule('roll').hook_name}(num_rolls, dice)",
+        f"        points = {call(turn.rule('roll'))}",
     ]
-    lines += [f"    points = {boost.hook_name}(points)" for boost in boosts]
+    lines += [f"    points = {call(boost)}" for boost in boosts]
     lines += ["    return points", f"    # END PROBLEM {problem}"]
     return "\n".join(lines) + "\n"
 
 
 def play_signature(variant: Variant) -> list[str]:
     """The parameters of ``play`` for VARIANT, with their defaults."""
-    params = ["strategy0", "strategy1", "score0=0", "score1=0", "dice=six_sided"]
-    params += ["goal=GOAL_SCORE", "say=silence"]
+    signature = variant.interface.signature("play")
+    params = [p.name if p.default is None else f"{p.name}={p.default}" for p in signature.params]
     if variant.rule("dice_select"):
         params.append("wild_dice=four_sided")
     params += [f"{flag}=True" for flag in variant.play_flags()]
@@ -173,8 +187,53 @@ def _extra_lines(turn: Turn, trots: tuple[Rule, ...]) -> list[str]:
             *counts]
 
 
+UPDATE_DOC = [
+    '    """Simulate a game and return the final scores of both players, Player 0 first.',
+    "",
+    "    A strategy is a function of (the mover's score, the opponent's score) that",
+    "    returns how many dice the mover rolls this turn. An update function is given",
+    "    (num_rolls, player_score, opponent_score, dice) and returns the mover's score",
+    "    once the turn is played.",
+    "",
+    "    strategy0:  the strategy of Player 0, who moves first.",
+    "    strategy1:  the strategy of Player 1.",
+    "    update:     the update function that plays each turn (simple_update, or the one",
+    "                with every rule).",
+    "    score0:     the score of Player 0 when the game starts.",
+    "    score1:     the score of Player 1 when the game starts.",
+    "    dice:       a function of no arguments that returns one outcome.",
+    "    goal:       the game ends when a player reaches GOAL points.",
+    '    """',
+]
+
+
+def update_play_source(variant: Variant, *, problem: str) -> str:
+    """``play(strategy0, strategy1, update, ...)``: each turn asks the mover's strategy, then the
+    update function scores the turn with whichever rules it applies."""
+    signature = variant.interface.signature("play")
+    name = bind(signature, GENERATED["play"])
+    s0, s1, score0, score1, dice, goal, update = (name[key] for key in (
+        "strategy0", "strategy1", "score0", "score1", "dice", "goal", "update"))
+    body = [
+        *UPDATE_DOC,
+        "    who = 0  # Who is about to take a turn, 0 (first) or 1 (second)",
+        f"    # BEGIN PROBLEM {problem}",
+        f"    while {score0} < {goal} and {score1} < {goal}:",
+        "        if who == 0:",
+        f"            {score0} = {update}({s0}({score0}, {score1}), {score0}, {score1}, {dice})",
+        "        else:",
+        f"            {score1} = {update}({s1}({score1}, {score0}), {score1}, {score0}, {dice})",
+        "        who = 1 - who",
+        f"    # END PROBLEM {problem}",
+        f"    return {score0}, {score1}",
+    ]
+    return "\n".join([_wrap_header(f"def {signature.text()}:"), *body]) + "\n"
+
+
 def play_source(variant: Variant, *, problem: str) -> str:
     """``play(...)`` for VARIANT: the loop of Problem 5a, the rule of 5b, the commentary of 6."""
+    if variant.interface.play == "update":
+        return update_play_source(variant, problem=problem)
     turn = turn_of(variant)
     chop, trots, wild = turn.rule("choice"), turn.rules("extra"), turn.rule("dice")
     loop = [

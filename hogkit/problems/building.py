@@ -13,6 +13,7 @@ import inspect
 import random
 from collections.abc import Iterable
 
+from hogkit.naming import kit_course
 from hogkit.problem_layout import Problem
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import GameStart, Strategies, TestDice, parameter_domain
@@ -63,25 +64,38 @@ def text_key(problem: Problem) -> str:
     return problem.kind
 
 
+def update_name(variant: Variant, *, later: bool) -> str:
+    """The update function a game of an update-style kit is played with: the one with every rule
+    when LATER, else the one without the rules after the turn ('' for a kit whose play takes none)."""
+    if variant.interface.play != "update":
+        return ""
+    course = kit_course(variant)
+    return course.signatures["rules_update" if later else "simple_update"].name
+
+
 def play_call(variant: Variant, strategy0: str, strategy1: str, *, dice: str, later: bool,
               start: tuple[int, int] = (0, 0), goal: int | None = None, say: str = "",
               wild: str = "make_test_dice(3, 2, 4, 1)") -> str:
-    """A call of ``play`` with test dice only. LATER switches the rule of Problem 5b on or off;
-    a variant with Hog Wild always gets test dice for its wild turns too."""
-    args = [strategy0, strategy1]
+    """A call of ``play`` with test dice only, in the course's signature. LATER switches the rules
+    of Problem 5b on or off (in an update-style kit: plays with the update function of every rule,
+    or the simple one); a variant with Hog Wild always gets test dice for its wild turns too."""
+    args = {"strategy0": strategy0, "strategy1": strategy1, "dice": dice}
     if start != (0, 0):
-        args += [f"score0={start[0]}", f"score1={start[1]}"]
-    args.append(f"dice={dice}")
+        args.update(score0=str(start[0]), score1=str(start[1]))
     if goal is not None:
-        args.append(f"goal={goal}")
+        args["goal"] = str(goal)
     if say:
-        args.append(f"say={say}")
+        args["say"] = say
+    if variant.interface.play == "update":
+        args["update"] = update_name(variant, later=later)
+    call = kit_course(variant).call("play", args, keywords=("score0", "score1", "dice", "goal", "say"))
+    extra = []
     select = variant.rule("dice_select")
     if select is not None:
-        args.append(f"{select.play_flag}={wild}")
+        extra.append(f"{select.play_flag}={wild}")
     if not later:
-        args += [f"{flag}=False" for flag in variant.play_flags()]
-    return f"play({', '.join(args)})"
+        extra += [f"{flag}=False" for flag in variant.play_flags()]
+    return call[:-1] + "".join(f", {arg}" for arg in extra) + ")"
 
 
 def dice_text(outcomes: Iterable[int]) -> str:
@@ -204,7 +218,8 @@ def games_to_check(variant: Variant, rng: random.Random, count: int, *, later: b
         dice, wild = GAME_DICE.render(GAME_DICE.sample(rng)), WILD_DICE.render(WILD_DICE.sample(rng))
         call = play_call(variant, f"picks({picked[0]})", f"picks({picked[1]})", dice=dice, start=(s0, s1),
                          goal=goal, later=later, wild=wild)
-        tests.append(Doctest(f"a game with strategies that look at the scores ({number})",
+        rules = " and every rule" if later and update_name(variant, later=True) else ""
+        tests.append(Doctest(f"a game with strategies that look at the scores{rules} ({number})",
                              (PICKS, f"s0, s1 = {call}", "s0, s1"), setup=SETUP))
     return tests
 
@@ -226,6 +241,11 @@ def random_games(variant: Variant, rng: random.Random, count: int, *, later: boo
 
 
 def play_fuzz(variant: Variant, *, later: bool, say: str = "", name: str = "play", output: bool = False) -> Fuzz:
+    update = update_name(variant, later=later)
+    if update:
+        return Fuzz(name, f"play({{}}, {{}}, {update}, {{}}, dice={{}})",
+                    (play_strategies(variant, later=later), play_strategies(variant, later=later),
+                     GameStart(TEST_GOALS), GAME_DICE), output=output)
     flags = "".join(f", {flag}={later}" for flag in variant.play_flags())
     select = variant.rule("dice_select")
     wild = f", {select.play_flag}={{}}" if select is not None else ""

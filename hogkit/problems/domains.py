@@ -149,6 +149,7 @@ class CycleSamples:
     min_len: int = 1
     max_len: int = 4
     max_repeats: int = 3
+    keyword: str = "num_samples"  # the course's name of the number of samples
 
     def sample(self, rng: random.Random) -> tuple[tuple[int, ...], int]:
         """(outcomes, num_samples) drawn with RNG."""
@@ -158,7 +159,7 @@ class CycleSamples:
     def render(self, value: tuple[tuple[int, ...], int]) -> str:
         """The arguments of ``max_scoring_num_rolls``."""
         outcomes, samples = value
-        return f"{TestDice().render(outcomes)}, num_samples={samples}"
+        return f"{TestDice().render(outcomes)}, {self.keyword}={samples}"
 
 
 Domain = Ints | OneOf | TestDice | Strategies | GameStart | ScoreWalk | CycleSamples

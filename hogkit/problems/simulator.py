@@ -48,6 +48,10 @@ TEXT = {
             'strategy (once) how many dice to roll, and the game ends as soon as a score reaches '
             'the goal.'),
     'play_later': 'Add the rule below to `play`; the tests call `play` with it switched on and off.',
+    'play_update': ('`play` simulates a whole game: each turn asks the mover\'s strategy (once) how many '
+                    'dice to roll and passes that to the update function, which returns the mover\'s new '
+                    'score; the game ends as soon as a score reaches the goal. The tests play with the '
+                    'simple update function and with the one of every rule.'),
 }
 
 HINTS = {
@@ -59,6 +63,8 @@ HINTS = {
             'as a score reaches the goal.'),
     'play_later': ('Keep track of what the rule needs (the previous rolls, the turn number) for each '
             'turn.'),
+    'play_update': ("Call the mover's strategy with the mover's score first, give its answer to update, "
+                    'and switch players after every turn.'),
 }
 
 RULES = {
@@ -208,6 +214,19 @@ def _p05a(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     return _play_problem(variant, problem, rng, visible, sweep, later=False)
 
 
+def _p05(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    """Problem 5 of an update-style kit: the games of Problem 5a played with the simple update
+    function, and games with the update function of every rule."""
+    simple = _p05a(variant, problem, rng)
+    visible = [*simple["visible"], *stories(variant, variant.rules_of("post_turn"), later=True),
+               *games_to_check(variant, rng, 3, later=True)]
+    sweep = Sweep("games with the update function of every rule", random_games(variant, rng, 16, later=True),
+                  rule="play follows every rule and " + RULES["goal"])
+    return {**simple, "visible": tuple(visible), "hidden": (*simple["hidden"], sweep),
+            "fuzz": (*simple["fuzz"], play_fuzz(variant, later=True)),
+            "unlock": (*simple["unlock"], Unlock((bank_play(variant, rng, later=True),)))}
+
+
 def _p05b(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     later = [r for r in problem.rules]
     visible = stories(variant, later, later=True)
@@ -243,4 +262,4 @@ def _play_problem(variant: Variant, problem: Problem, rng: random.Random, visibl
 
 
 BUILDERS = {"dice": _p00, "roll_dice": _p01, "rule_functions": _simple_function_problem, "take_turn": _p03,
-            "play": _p05a, "play_later": _p05b}
+            "play": _p05a, "play_later": _p05b, "play_update": _p05}

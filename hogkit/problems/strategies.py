@@ -5,14 +5,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from hogkit.naming import course_params
 from hogkit.problem_layout import Problem
 from hogkit.problems.building import SETUP, choice, examples_as_doctests, text_key
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
-from hogkit.problems.domains import CycleSamples, Ints, OneOf, TestDice, score_below_goal
+from hogkit.problems.domains import CycleSamples, Ints, OneOf, Strategies, TestDice, score_below_goal
 from hogkit.shipped.dice import make_test_dice
 from hogkit.variant import Variant
 
 TEXT = {
+    'always_roll': ('`always_roll(n)` returns a strategy: a function of the two scores that always '
+                    'rolls `n` dice.'),
+    'is_always_roll': ('`is_always_roll` tells whether a strategy rolls the same number of dice at every '
+                       'pair of scores below the goal.'),
     'make_averaged': ('`make_averaged` returns a function that calls another `num_samples` times with the '
            'same arguments and returns the average result.'),
     'max_scoring': ('`max_scoring_num_rolls` finds the number of dice (1 to 10) with the highest average '
@@ -25,6 +30,9 @@ TEXT = {
 }
 
 HINTS = {
+    'always_roll': 'Define a strategy of two parameters inside always_roll and return it.',
+    'is_always_roll': ('Ask the strategy at every pair of scores below the goal and compare each answer with '
+                       'the first.'),
     'make_averaged': 'Return a function that takes *args and calls FN NUM_SAMPLES times with them.',
     'max_scoring': 'Average roll_dice over each number of dice from 1 to 10; keep the first best.',
     'rule_strategy:zero_dice': 'Compare the points of rolling zero dice with MARGIN.',
@@ -38,7 +46,66 @@ RULES = {
 }
 
 
+def _always_roll(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    scores, rolls = score_below_goal(variant), Ints(0, 10)
+    visible = (
+        Doctest("always_roll(3)", ("strategy = always_roll(3)", "strategy(10, 20)", "strategy(99, 0)"), setup=SETUP),
+        Doctest("always_roll(0)", ("always_roll(0)(99, 99)",), setup=SETUP),
+        Doctest("two strategies at once", ("four, seven = always_roll(4), always_roll(7)", "four(1, 2)",
+                                           "seven(1, 2)", "four(50, 60)"), rule="each strategy keeps its own n",
+                setup=SETUP),
+    )
+    rows = [(k, scores.sample(rng), scores.sample(rng)) for k in range(11) for _ in range(6)]
+    hidden = (Sweep("always_roll at many scores", tuple(f"always_roll({k})({s}, {o})" for k, s, o in rows),
+                    rule="always_roll(n) rolls n dice at every pair of scores"),)
+    fuzz = (Fuzz("always_roll", "always_roll({})({}, {})", (rolls, scores, scores)),)
+    unlock = (Unlock(("always_roll(5)(0, 42)",)),
+              choice("What does always_roll(5) return?", "A strategy that always rolls 5 dice",
+                     ("The number 5", "The points of rolling 5 dice", "None")))
+    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
+            "visible": visible, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
+            "domains": {"n": rolls, "score": scores, "opponent_score": scores}}
+
+
+# A strategy that rolls N dice except at one pair of scores, where it rolls another number.
+EXCEPT_AT = (
+    "def except_at(n, score, opponent_score, other):\n"
+    "    def strategy(s, o):\n"
+    "        return other if (s, o) == (score, opponent_score) else n\n"
+    "    return strategy"
+)
+
+
+def _is_always_roll(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    goal, fn = variant.goal, problem.graded[0]
+    corners = [(0, 0), (goal - 1, 0), (0, goal - 1), (goal - 1, goal - 1), (goal // 2, goal // 3)]
+    visible = [
+        Doctest(f"{fn}(always_roll(3))", (f"{fn}(always_roll(3))",), setup=SETUP),
+        Doctest(f"{fn} of a strategy that looks at the scores",
+                (f"{fn}(lambda score, opponent_score: 6 if score < opponent_score else 5)",), setup=SETUP),
+        *[Doctest(f"a strategy that differs only at ({s}, {o})", (EXCEPT_AT, f"{fn}(except_at(4, {s}, {o}, 2))"),
+                  rule=f"{fn} looks at every pair of scores below the goal", setup=SETUP) for s, o in corners],
+        Doctest("a difference at the goal does not count", (EXCEPT_AT, f"{fn}(except_at(4, 10, 3, 1), 10)",
+                                                            f"{fn}(except_at(4, 9, 3, 1), 10)"),
+                rule="only scores below the goal count", setup=SETUP),
+    ]
+    scores = score_below_goal(variant)
+    rows = [(rng.randint(0, 10), scores.sample(rng), scores.sample(rng), rng.randint(0, 10)) for _ in range(40)]
+    hidden = (Sweep(f"{fn} of strategies that differ at one pair of scores",
+                    tuple(f"{fn}(lambda s, o: {m} if (s, o) == ({s}, {o}) else {n})" for n, s, o, m in rows),
+                    rule=f"{fn} looks at every pair of scores below the goal"),)
+    strategies = Strategies(tuple(range(11)))
+    fuzz = (Fuzz(fn, f"{fn}({{}})", (strategies,)),)
+    unlock = (choice(f"How many pairs of scores does {fn}(strategy) try, at most, with the default goal?",
+                     f"{goal * goal}", (f"{goal}", f"{2 * goal}", "1")),)
+    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
+            "visible": tuple(visible), "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
+            "domains": {"strategy": strategies}}
+
+
 def _p08(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    names = course_params(variant, "make_averaged")
+    fn, samples = names["fn"], names["num_samples"]
     visible = (
         Doctest("make_averaged of test dice", ("dice = make_test_dice(4, 2, 5, 1)",
                                                 "averaged_dice = make_averaged(dice, 1000)", "averaged_dice()"),
@@ -46,7 +113,7 @@ def _p08(variant: Variant, problem: Problem, rng: random.Random) -> dict:
         Doctest("make_averaged of a function of two arguments", ("make_averaged(max, 10)(3, 7)",), setup=SETUP),
         Doctest("make_averaged of pow", ("averaged_pow = make_averaged(pow, 5)",
                                                                  "averaged_pow(2, 8)"), setup=SETUP),
-        Doctest("fn is called exactly num_samples times", (
+        Doctest(f"{fn} is called exactly {samples} times", (
             "calls = []", "def noted(x):\n    calls.append(x)\n    return x",
             "make_averaged(noted, 5)(2)", "calls"), rule=RULES["averaged_calls"], setup=SETUP),
     )
@@ -59,7 +126,7 @@ def _p08(variant: Variant, problem: Problem, rng: random.Random) -> dict:
               Unlock(("averaged = make_averaged(roll_dice, 2)", "averaged(1, make_test_dice(2, 4))")))
     return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "visible": visible, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
-            "domains": {"fn": dice, "num_samples": Ints(1, 40)}}
+            "domains": {fn: dice, samples: Ints(1, 40)}}
 
 
 def clear_best(variant: Variant) -> Callable[[tuple[tuple[int, ...], int]], bool]:
@@ -81,6 +148,7 @@ def clear_best(variant: Variant) -> Callable[[tuple[tuple[int, ...], int]], bool
 
 
 def _p09(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    keyword = course_params(variant, "max_scoring_num_rolls")["num_samples"]
     visible = (
         Doctest("max_scoring_num_rolls(make_test_dice(1, 6))", ("dice = make_test_dice(1, 6)",
                                                                "max_scoring_num_rolls(dice)"), setup=SETUP),
@@ -88,10 +156,10 @@ def _p09(variant: Variant, problem: Problem, rng: random.Random) -> dict:
                 setup=SETUP),
         Doctest("a tie goes to the lower number", ("max_scoring_num_rolls(make_test_dice(1), 2)",),
                 rule=RULES["ties"], setup=SETUP),
-        Doctest("max_scoring_num_rolls(make_test_dice(2, 4, 6, 5), num_samples=8)",
-                ("max_scoring_num_rolls(make_test_dice(2, 4, 6, 5), num_samples=8)",), setup=SETUP),
+        Doctest(f"max_scoring_num_rolls(make_test_dice(2, 4, 6, 5), {keyword}=8)",
+                (f"max_scoring_num_rolls(make_test_dice(2, 4, 6, 5), {keyword}=8)",), setup=SETUP),
     )
-    samples, accept = CycleSamples(), clear_best(variant)
+    samples, accept = CycleSamples(keyword=keyword), clear_best(variant)
     rows = []
     while len(rows) < 15:
         value = samples.sample(rng)
@@ -146,4 +214,5 @@ def _p12(variant: Variant, problem: Problem, rng: random.Random) -> dict:
             "domains": {"score": score_below_goal(variant), "opponent_score": score_below_goal(variant)}}
 
 
-BUILDERS = {"make_averaged": _p08, "max_scoring": _p09, "rule_strategy": _strategy_problem, "final_strategy": _p12}
+BUILDERS = {"always_roll": _always_roll, "is_always_roll": _is_always_roll, "make_averaged": _p08,
+            "max_scoring": _p09, "rule_strategy": _strategy_problem, "final_strategy": _p12}

@@ -186,6 +186,9 @@ class Rule:
     first). The hook need not be one of ``functions``: a semester whose students write the rule
     inside a larger function gives the engine its own small hook. ``strategy`` names the Phase 3
     strategy that uses the rule (``bacon_strategy``), where an interface asks for one by the rule.
+    ``roles`` names the functions of the rule that HogKit's templates call by a role (role,
+    function): ``("rules_update", "square_update")`` is the update function that plays a turn
+    with every rule, in a semester whose ``play`` takes one.
     """
 
     id: str
@@ -204,6 +207,7 @@ class Rule:
     memory: tuple[Memory, ...] = ()
     inputs: tuple[tuple[str, str], ...] = ()
     strategy: str = ""
+    roles: tuple[tuple[str, str], ...] = ()
 
     @property
     def function_names(self) -> tuple[str, ...]:

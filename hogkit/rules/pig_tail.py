@@ -3,15 +3,13 @@
 from hogkit.rules.base import Concept, Example, Rule
 
 
-def pig_tail(score):
-    """Return the points for rolling zero dice when the opponent has SCORE points:
-    2 * abs(tens - ones) + 1, where tens and ones are SCORE's last two digits.
-
-    score:  the opponent's current score (a score under 10 has a tens digit of 0).
+def tail_points(opponent_score):
+    """Return the points for rolling zero dice when the opponent has OPPONENT_SCORE
+    points: 2 * abs(tens - ones) + 1, where tens and ones are the last two digits of
+    OPPONENT_SCORE (a score under 10 has a tens digit of 0).
     """
-    assert score >= 0, 'A score is never negative.'
     # BEGIN SOLUTION
-    tens, ones = score // 10 % 10, score % 10
+    tens, ones = opponent_score // 10 % 10, opponent_score % 10
     return 2 * abs(tens - ones) + 1
     # END SOLUTION
 
@@ -25,14 +23,13 @@ PIG_TAIL = Rule(
         "and ones digits of the opponent's score, plus one. The ones digit is the rightmost "
         "digit and the tens digit the one just left of it."
     ),
-    functions=(pig_tail,),
-    hook=pig_tail,
-    strategy="pig_tail_strategy",
-    inputs=(("score", "opponent_score"),),
+    functions=(tail_points,),
+    hook=tail_points,
+    strategy="tail_strategy",
     seed="002",
     examples=(
-        Example("pig_tail(46)", 5, "2 * abs(4 - 6) + 1 = 5 points."),
-        Example("pig_tail(73)", 9, "2 * abs(7 - 3) + 1 = 9 points."),
+        Example("tail_points(46)", 5, "2 * abs(4 - 6) + 1 = 5 points."),
+        Example("tail_points(73)", 9, "2 * abs(7 - 3) + 1 = 9 points."),
     ),
     concepts=(
         Concept(

@@ -1,36 +1,47 @@
-"""Square Swine (pig-tail): a score that lands on a perfect square rises to the next one."""
+"""Square Swine (seed 002, fa22, sp23): a score that lands on a perfect square rises to the next one.
+
+Students write ``perfect_square`` and ``next_perfect_square``; ``square_update``, the update
+function that scores a turn with every rule, is given to them and calls both.
+"""
 
 from hogkit.rules.base import Concept, Example, Rule
+from hogkit.shipped.dice import six_sided
 
 
-def is_perfect_square(n):
-    """Return whether N is d * d for some whole number d."""
+def perfect_square(score):
+    """Return whether SCORE is d * d for some whole number d."""
     # BEGIN SOLUTION
     root = 0
-    while root * root < n:
+    while root * root < score:
         root = root + 1
-    return root * root == n
+    return root * root == score
     # END SOLUTION
 
 
-def next_perfect_square(n):
-    """Return the smallest perfect square larger than N."""
+def next_perfect_square(score):
+    """Return the smallest perfect square larger than SCORE, a perfect square."""
     # BEGIN SOLUTION
     root = 0
-    while root * root <= n:
+    while root * root <= score:
         root = root + 1
     return root * root
     # END SOLUTION
 
 
+def square_update(num_rolls, player_score, opponent_score, dice=six_sided):
+    """Return the total score of a player who starts their turn with PLAYER_SCORE and
+    rolls NUM_ROLLS dice, with Square Swine: a score that lands on a perfect square
+    rises to the next one."""
+    score = player_score + take_turn(num_rolls, opponent_score, dice, player_score=player_score)  # noqa: F821
+    if perfect_square(score):  # Implement perfect_square
+        return next_perfect_square(score)  # Implement next_perfect_square
+    else:
+        return score
+
+
 def square_swine(score):
-    """Return a player's score after Square Swine: a SCORE that is a perfect square rises
-    to the next perfect square; any other score stays as it is."""
-    # BEGIN SOLUTION
-    if is_perfect_square(score):
-        return next_perfect_square(score)
-    return score
-    # END SOLUTION
+    """The engine's Square Swine: SCORE, risen to the next perfect square when it is one."""
+    return next_perfect_square(score) if perfect_square(score) else score
 
 
 SQUARE_SWINE = Rule(
@@ -42,18 +53,23 @@ SQUARE_SWINE = Rule(
         "After a player adds the points of their turn, if their new score is a perfect square "
         "(d * d for some whole number d), it rises to the next larger perfect square."
     ),
-    functions=(is_perfect_square, next_perfect_square, square_swine),
+    functions=(square_update, perfect_square, next_perfect_square),
     hook=square_swine,
     strategy="square_strategy",
     inputs=(("score", "player_score"),),
-    helpers=("is_perfect_square", "next_perfect_square"),
+    roles=(("rules_update", "square_update"),),
     seed="002",
     examples=(
-        Example("square_swine(12 + 13)", 36, "25 is 5 squared, so the score rises to 6 squared."),
-        Example("square_swine(12 + 12)", 24, "24 is not a perfect square."),
-        Example("square_swine(0 + 1)", 4, "1 is 1 squared: the score rises to 4."),
+        Example("square_update(3, 12, 0, make_test_dice(4, 4, 5))", 36,
+                "12 + 13 = 25, 5 squared, so the score rises to 6 squared."),
+        Example("square_update(3, 12, 0, make_test_dice(4, 4, 4))", 24, "12 + 12 = 24 is not a perfect square."),
+        Example("square_update(5, 0, 0, make_test_dice(3, 1, 3, 3, 3))", 4,
+                "A 1 makes the turn worth 1: 0 + 1 = 1, 1 squared, rises to 4."),
+        Example("perfect_square(25)", True, "25 is 5 * 5."),
+        Example("perfect_square(24)", False, "24 lies between 16 and 25."),
+        Example("next_perfect_square(25)", 36, "The next square after 5 * 5 is 6 * 6."),
         Example(
-            "square_swine(80 + 1)",
+            "square_update(10, 80, 0, make_test_dice(1, 2, 1, 2, 2, 1, 2, 2, 2, 2))",
             100,
             "A Sow Sad turn of 1 point takes 80 to 81, 9 squared, which rises to 100: a win.",
             erratum=(

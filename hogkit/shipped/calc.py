@@ -38,7 +38,7 @@ Strategy = Callable[[int, int], int]
 HERE = Path(__file__).resolve().parent
 MODEL_FILE = "calc_model.json"
 HOG_FILE = "hog.py"
-FORMAT = 3
+FORMAT = 4
 COMMAND = "python3 calc.py"
 
 
@@ -52,12 +52,15 @@ class CalcError(Exception):
 class Spec:
     """How a turn of this kit is put together (calc_model.json), with no answer in it.
 
-    ``points`` scores a turn, ``after`` changes the scores after it (a ``swap`` or an ``update``),
-    ``wild`` says when the dice are four-sided, and ``hooks`` decide what a choice means
-    (``rolls``), the extra points (``bonus``) and an extra turn (``extra``), each with the hidden
-    fields it is given. ``next[h * C + c]`` is the next mover's hidden state after a turn from
-    hidden state h with choice c: [no Pork Chop, no extra turn], [no Pork Chop, extra turn],
-    [Pork Chop, no extra], [Pork Chop, extra] (-1 where the kit has no such turn).
+    ``points`` scores a turn (a function and what it is given, by name), ``after`` lists the
+    rules that change the scores after it (each a ``swap``, an ``update`` of the mover's score or
+    new ``scores``, with what it is given), ``sources`` holds small functions of the rules that
+    the kit writes in terms of hog.py's own, ``wild`` says when the dice are four-sided, and
+    ``hooks`` decide what a choice means (``rolls``), the extra points (``bonus``) and an extra
+    turn (``extra``), each with the hidden fields it is given. ``next[h * C + c]`` is the next
+    mover's hidden state after a turn from hidden state h with choice c: [no Pork Chop, no extra
+    turn], [no Pork Chop, extra turn], [Pork Chop, no extra], [Pork Chop, extra] (-1 where the
+    kit has no such turn).
     """
 
     def __init__(self, data: dict) -> None:
@@ -68,7 +71,10 @@ class Spec:
         self.goal = data["goal"]
         self.entry = data["entry"]
         self.choices = tuple(data["choices"])
-        self.points, self.after, self.wild = data["points"], tuple(data["after"]), data["wild"]
+        self.points, self.points_args = data["points"]
+        self.after = [(name, kind, tuple(args)) for name, kind, args in data["after"]]
+        self.wild = data["wild"]
+        self.sources = dict(data.get("sources", {}))
         self.hooks = {key: (name, tuple(fields)) for key, (name, fields) in data["hooks"].items()}
         self.problems = dict(data["problems"])
         self.fields = tuple(data["fields"])
@@ -137,26 +143,38 @@ class Asker:
     def __init__(self, spec: Spec, hog: ModuleType, ready: ModuleType | None = None) -> None:
         self.spec, self.hog, self.ready = spec, hog, ready
         self.memo: dict[tuple, object] = {}
+        # The rules' small functions the kit states in terms of hog.py's own (never an answer).
+        self.own: dict[str, Callable] = {}
+        for name, source in spec.sources.items():
+            namespace = dict(vars(hog))
+            exec(source, namespace)  # noqa: S102 - the kit's own text, written by HogKit
+            self.own[name] = namespace[name]
 
     def __call__(self, name: str, *args: object, kind: str = "int", low: int | None = None) -> object:
         """NAME(*ARGS), checked: KIND is ``int`` (at least LOW when given) or ``bool`` (any value but None)."""
         key = (name, *args)
         if key in self.memo:
             return self.memo[key]
-        function = getattr(self.hog, name, None)
+        function = self.own.get(name) or getattr(self.hog, name, None)
         shown = f"{name}({', '.join('dice' if callable(a) else repr(a) for a in args)})"
         if not callable(function):
-            raise CalcError(f"{HOG_FILE} has no function {name}, which calc.py asks to count the game — put it "
-                            f"back from the kit's skeleton and write it ({self.spec.problem(name)})")
+            raise self.missing(name)
         try:
             with redirect_stdout(io.StringIO()):
                 value = function(*args)
+        except NameError as exc:
+            if name in self.own and exc.name and not hasattr(self.hog, exc.name):  # a function of hog.py it uses
+                raise self.missing(exc.name) from None
+            raise self.fail(name, f"{shown} raises {type(exc).__name__}: {exc}") from None
         except Exception as exc:  # noqa: BLE001 - the student's code may raise anything
             raise self.fail(name, f"{shown} raises {type(exc).__name__}: {exc}") from None
         if value is None:
             raise self.fail(name, f"{shown} returns None")
         if kind == "bool":
             value = bool(value)
+        elif kind == "pair":
+            if not (isinstance(value, tuple) and len(value) == 2 and all(type(v) is int for v in value)):
+                raise self.fail(name, f"{shown} returns {value!r}, not two whole numbers")
         elif type(value) is not int:
             raise self.fail(name, f"{shown} returns {value!r}, not a whole number")
         elif low is not None and value < low:
@@ -165,6 +183,11 @@ class Asker:
         if not any(callable(a) for a in args):
             self.memo[key] = value
         return value
+
+    def missing(self, name: str) -> CalcError:
+        """The error for a function NAME that hog.py does not define."""
+        return CalcError(f"{HOG_FILE} has no function {name}, which calc.py asks to count the game — put it "
+                         f"back from the kit's skeleton and write it ({self.spec.problem(name)})")
 
     def fail(self, name: str, what: str) -> CalcError:
         """The error for a wrong answer WHAT of NAME: the first unfinished problem it builds on, if any."""
@@ -193,15 +216,19 @@ def derive(spec: Spec, hog: ModuleType, *, ready: ModuleType | None = None) -> M
     ask, goal = Asker(spec, hog, ready), spec.goal
     points = spec.points
 
+    def score(k: int, opponent: int, dice: Callable[[], int] | None = None) -> int:
+        given = {"num_rolls": k, "player_score": 0, "opponent_score": opponent, "dice": dice or test_dice((6,))}
+        return ask(points, *(given[a] for a in spec.points_args), low=1)
+
     def turn(k: int, sides: int) -> list[tuple[int, float]]:
-        return roll_distribution(lambda dice: ask(points, k, 0, dice, low=1), k, sides)
+        return roll_distribution(lambda dice: score(k, 0, dice), k, sides)
 
     six = [turn(k, 6) for k in range(1, 11)]
     wild = None
     if spec.wild:
         wild = [[ask(spec.wild, m, o, kind="bool") for o in range(goal)] for m in range(goal)]
     four = [turn(k, 4) for k in range(1, 11)] if spec.wild else six
-    zero = [[(ask(points, 0, b, low=1), 1.0)] for b in range(goal)]
+    zero = [[(score(0, b), 1.0)] for b in range(goal)]
     hidden, nchoice = len(spec.hidden), len(spec.choices)
     rolls, bonus, after = [0] * (2 * hidden * nchoice), [0] * (2 * hidden * nchoice), [0] * (2 * hidden * nchoice)
     for h, state in enumerate(spec.hidden):
@@ -225,15 +252,19 @@ def derive(spec: Spec, hog: ModuleType, *, ready: ModuleType | None = None) -> M
     xmax = goal - 1 + max(p for dist in six + four + zero for p, _ in dist) + max(bonus)
     # After a turn the mover has x points and the opponent b: code[b][x] is the mover-first cell
     # (mover * goal + opponent) the rules lead to, -1 if the mover has won, -2 if the opponent has.
-    name, kind = spec.after
     code = []
     for b in range(goal):
         row = []
         for x in range(xmax + 1):
-            if kind == "swap":
-                m, o = (b, x) if ask(name, x, b, kind="bool") else (x, b)
-            else:
-                m, o = ask(name, x, low=0), b
+            m, o = x, b
+            for name, kind, args in spec.after:
+                given = {"player_score": m, "opponent_score": o}
+                if kind == "swap":
+                    m, o = (o, m) if ask(name, *(given[a] for a in args), kind="bool") else (m, o)
+                elif kind == "scores":
+                    m, o = ask(name, *(given[a] for a in args), kind="pair")
+                else:
+                    m = ask(name, *(given[a] for a in args), low=0)
             row.append(-1 if m >= goal else -2 if o >= goal else m * goal + o)
         code.append(row)
     return Model(spec, hog, dists=six + four + zero, wild=wild, rolls=rolls, bonus=bonus, after=after, code=code)

@@ -15,3 +15,15 @@ def other(who):
 def silence(score0, score1):
     """Announce nothing (see Phase 2)."""
     return silence
+
+
+def simple_update(num_rolls, player_score, opponent_score, dice=six_sided):
+    """Return the total score of a player who starts their turn with PLAYER_SCORE and
+    rolls NUM_ROLLS dice, counting only the rules of take_turn (no rule after the turn)."""
+    score = player_score + take_turn(num_rolls, opponent_score, dice, player_score=player_score)
+    return score
+
+
+def always_roll_5(score, opponent_score):
+    """A strategy of always rolling 5 dice, whatever the scores."""
+    return 5

@@ -23,6 +23,41 @@ def always_roll(n):
     return strategy
 
 
+def catch_up(score, opponent_score):
+    """A strategy that rolls 6 dice while behind and 5 otherwise.
+
+    >>> catch_up(9, 4)
+    5
+    >>> catch_up(17, 18)
+    6
+    """
+    if score < opponent_score:
+        return 6  # Roll one more to catch up
+    else:
+        return 5
+
+
+def is_always_roll(strategy, goal=GOAL_SCORE):
+    """Return whether STRATEGY rolls the same number of dice at every pair of scores
+    below GOAL.
+
+    >>> is_always_roll(always_roll_5)
+    True
+    >>> is_always_roll(always_roll(3))
+    True
+    >>> is_always_roll(catch_up)
+    False
+    """
+    # BEGIN SOLUTION
+    first = strategy(0, 0)
+    for score in range(goal):
+        for opponent_score in range(goal):
+            if strategy(score, opponent_score) != first:
+                return False
+    return True
+    # END SOLUTION
+
+
 def make_averaged(fn, num_samples=1000):
     """Return a function that calls FN NUM_SAMPLES times on the same arguments and
     returns the average of the results.
@@ -63,7 +98,7 @@ def max_scoring_num_rolls(dice=six_sided, num_samples=1000):
 
 def winner(strategy0, strategy1):
     """Return 0 if strategy0 wins against strategy1, and 1 otherwise."""
-    score0, score1 = play(strategy0, strategy1)
+    score0, score1 = play(strategy0, strategy1, update=rules_update)
     if score0 > score1:
         return 0
     else:
@@ -77,40 +112,17 @@ def average_win_rate(strategy, baseline=always_roll(4)):
     return (win_rate_as_player_0 + win_rate_as_player_1) / 2
 
 
-def run_experiments():
-    """Run a series of strategy experiments and report the results.
-
-    Change an `if False:` to `if True:` to switch an experiment on. An experiment whose
-    problems do not work yet says which problem it waits for instead of running.
-    """
-    if True:  # Change to False when done finding max_scoring_num_rolls
-        if works('Problem 8', make_averaged, roll_dice) and works('Problem 9', max_scoring_num_rolls):
-            six_sided_max = max_scoring_num_rolls(six_sided)
-            print('Max scoring num rolls for six-sided dice:', six_sided_max)
-
-    if False:  # Change to True to test always_roll(6)
-        if win_rates_work():
-            print('always_roll(6) win rate:', average_win_rate(always_roll(6)))
-
-    if False:  # Change to True to test bacon_strategy
-        if win_rates_work() and works('Problem 10', bacon_strategy, 0, 0):
-            print('bacon_strategy win rate:', average_win_rate(bacon_strategy))
-
-    if False:  # Change to True to test swap_strategy
-        if win_rates_work() and works('Problem 11', swap_strategy, 0, 0):
-            print('swap_strategy win rate:', average_win_rate(swap_strategy))
-
-    if False:  # Change to True to test final_strategy
-        if win_rates_work() and works('Problem 12', final_strategy, 0, 0):
-            print('final_strategy win rate:', average_win_rate(final_strategy))
-
-    "*** You may add additional experiments as you wish ***"
-
-
 def win_rates_work():
     """Return whether average_win_rate works yet: it plays games (Phase 1) and averages
     their results (Problem 8)."""
     return works('Phase 1', play, always_roll(1), always_roll(1)) and works('Problem 8', make_averaged, roll_dice)
+
+
+def win_rates_work_update():
+    """Return whether average_win_rate works yet: it plays games (Phase 1) with every rule and
+    averages their results (Problem 8)."""
+    return works('Phase 1', play, always_roll_5, always_roll_5, rules_update) and works(
+        'Problem 8', make_averaged, roll_dice)
 
 
 def works(problem, fn, *args):
@@ -154,9 +166,9 @@ def swap_strategy(score, opponent_score, margin=8, num_rolls=4):
 
 def square_strategy(score, opponent_score, threshold=12, num_rolls=6):
     """Roll 0 dice when that raises the score by at least THRESHOLD points, counting
-    Square Swine; otherwise roll NUM_ROLLS."""
+    the rule after the turn; otherwise roll NUM_ROLLS."""
     # BEGIN SOLUTION
-    gain = square_swine(score + take_turn(0, opponent_score)) - score
+    gain = rules_update(0, score, opponent_score) - score
     if gain >= threshold:
         return 0
     return num_rolls

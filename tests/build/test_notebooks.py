@@ -14,12 +14,13 @@ import nbformat
 import pytest
 
 from hogkit.exact import always, contest_figure, table_array
-from hogkit.generate.notebooks import NOTEBOOK_NAMES, NOTEBOOK_PACKAGES, execute_notebook, notebook_files
+from hogkit.generate.notebooks import NOTEBOOK_PACKAGES, execute_notebook, notebook_files, notebook_names
 from hogkit.generate.pipeline import build_kit
 from hogkit.generate.reference import reference_hog
 from hogkit.variant import load_variant
 from tests.conftest import ALL_SPECS, KERNEL, ROOT, completed_kit
 
+NOTEBOOK_NAMES = notebook_names(load_variant("fa19"))  # the default kit's: phase1_simulator, ...
 NAMES = list(NOTEBOOK_NAMES.values())
 pytestmark = pytest.mark.usefixtures("kernel")
 

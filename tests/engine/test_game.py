@@ -10,7 +10,7 @@ from hogkit import game
 from hogkit.shipped.dice import make_test_dice
 from hogkit.strategy_table import table_of
 from hogkit.variant import load_variant
-from tests.conftest import ALL_SPECS, reference
+from tests.conftest import ALL_SPECS, play_hog, reference
 
 VARIANTS = {spec: load_variant(spec) for spec in ALL_SPECS}
 outcome_lists = st.lists(st.integers(1, 6), min_size=1, max_size=12)
@@ -117,20 +117,11 @@ def test_reference_hog_play_agrees_with_the_engine(spec, data):
     outcomes = data.draw(outcome_lists)
     start = data.draw(st.tuples(st.integers(0, 99), st.integers(0, 99)))
     later = data.draw(st.booleans()) or variant.rule("special_move") is not None
-    flags = {flag: later for flag in variant.play_flags()}
     extra = {"wild_dice": make_test_dice(*outcomes)} if variant.rule("dice_select") else {}
     engine = game.play(variant, s0, s1, score0=start[0], score1=start[1],
                        dice=make_test_dice(*outcomes), later_rules=later, **extra)
-    if variant.rule("dice_select"):
-        extra = {"wild_dice": make_test_dice(*outcomes)}
-    said = []
-
-    def say(a, b):
-        said.append((a, b))
-        return say
-
-    ours = hog.play(s0, s1, start[0], start[1], dice=make_test_dice(*outcomes), say=say,
-                    **flags, **extra)
+    ours, said = play_hog(variant, hog, s0, s1, dice=make_test_dice(*outcomes), start=start, later=later,
+                          wild=make_test_dice(*outcomes))
     assert ours == engine.scores
     assert said == [t.after for t in engine.turns]
 

@@ -80,7 +80,7 @@ def test_the_best_number_of_dice_does_not_depend_on_the_order_tried(any_variant)
     program tries 1 to 10 or 10 to 1, and one number is best by a clear margin."""
     roll = any_variant.rule("dice_outcome").hook
     spec = next(s for s in problem_specs(any_variant) if s.id == "09")
-    pattern = re.compile(r"make_test_dice\(([\d, ]+)\), num_samples=(\d+)")
+    pattern = re.compile(r"make_test_dice\(([\d, ]+)\), \w+=(\d+)")
     experiments = [pattern.search(call) for sweep in spec.hidden for call in sweep.calls]
     assert experiments and all(experiments)
     for found in experiments:

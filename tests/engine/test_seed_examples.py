@@ -79,7 +79,7 @@ def test_su18_story_turn_order_and_its_swap_at_once():
 def test_pig_tail_square_swine_erratum():
     """Seed 002, example 4: the turn scores 1, so 80 becomes 81 (9 squared), which rises to 100."""
     hog = reference(load_variant("pig-tail"))
-    assert hog.square_swine(80 + hog.roll_dice(10, hog.make_test_dice(1, 2, 1, 2, 2, 1, 2, 2, 2, 2))) == 100
+    assert hog.square_update(10, 80, 0, hog.make_test_dice(1, 2, 1, 2, 2, 1, 2, 2, 2, 2)) == 100
 
 
 def test_swap_before_goal_check_hands_the_opponent_the_win():

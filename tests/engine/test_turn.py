@@ -18,7 +18,7 @@ from hogkit.generate.reference import reference_hog
 from hogkit.shipped import calc
 from hogkit.turn import SPECIAL, turn_of
 from hogkit.variant import load_variant
-from tests.conftest import ALL_SPECS
+from tests.conftest import ALL_SPECS, play_hog
 
 GOAL = 30
 
@@ -41,14 +41,8 @@ def test_the_rendered_play_and_the_game_give_the_same_scores_on_seeded_dice(spec
     s0, s1 = _table_strategy(variant, seed), _table_strategy(variant, seed + 100)
     wild = {"wild_dice": _seeded(seed, 4)} if turn_of(variant).rule("dice") else {}
     engine = game.play(variant, s0, s1, dice=_seeded(seed, 6), **wild)
-    said = []
-
-    def say(a, b):
-        said.append((a, b))
-        return say
-
-    wild = {"wild_dice": _seeded(seed, 4)} if turn_of(variant).rule("dice") else {}
-    assert reference_hog(variant).play(s0, s1, dice=_seeded(seed, 6), say=say, **wild) == engine.scores
+    ours, said = play_hog(variant, reference_hog(variant), s0, s1, dice=_seeded(seed, 6), wild=_seeded(seed, 4))
+    assert ours == engine.scores
     assert said == [t.after for t in engine.turns]
     assert len(said) > 3
 

@@ -235,4 +235,4 @@ def test_sample_entries_use_every_kit_strategy(tmp_path):
 
     written = write_sample_entries(load_variant("pig-tail"), out=tmp_path, count=100)
     names = [path.stem for path in written]
-    assert len(names) == 100 and "square_m2_r3" in names and "pig_tail_m2_r3" in names
+    assert len(names) == 100 and "square_m2_r3" in names and "tail_m2_r3" in names

@@ -97,8 +97,11 @@ def test_the_model_holds_no_answer(spec):
     variant = load_variant(spec)
     data = json.loads(calc_model_json(variant))
     assert set(data) == {"format", "about", "variant", "title", "goal", "entry", "choices", "points", "after", "wild",
-                         "hooks", "problems", "fields", "hidden", "start", "next", "baselines"}
-    assert data["entry"] == "hog.py" and data["points"] == "take_turn"
+                         "sources", "hooks", "problems", "fields", "hidden", "start", "next", "baselines"}
+    assert data["entry"] == "hog.py" and data["points"][0] == "take_turn"
+    written = {name for problem in variant.problems for name in problem.functions}
+    for name, source in data["sources"].items():  # a rule's small given function, never an answer
+        assert name not in written and source.startswith(f"def {name}(") and "BEGIN" not in source
     assert all(isinstance(spec, int) or set(spec) == {"function"} for _, spec in data["baselines"])
     hidden_sizes = {len(row) for row in data["hidden"]}
     assert hidden_sizes == {len(data["fields"])}
@@ -140,15 +143,15 @@ def test_baselines_are_the_kits_own_strategies(pig_tail_kit, tmp_path):
     m = calc.load_model(calc.load_module(pig_tail_kit / "solutions" / "hog.py"),
                         pig_tail_kit / "solutions" / "calc_model.json")
     found, left_out = calc.baselines(m)
-    assert [name for name, _ in found] == ["always_roll(4)", "pig_tail_strategy", "square_strategy"] and not left_out
+    assert [name for name, _ in found] == ["always_roll(4)", "tail_strategy", "square_strategy"] and not left_out
     assert found[0][1] == always(4, variant.goal).tolist()
     assert found[2][1] == table_array(hog.square_strategy, variant.goal).tolist()
     copy = student_copy(pig_tail_kit, tmp_path / "phase1", PHASE_1)
     m = calc.load_model(calc.load_module(copy / "hog.py"), copy / "calc_model.json")
     found, left_out = calc.baselines(m)
     assert [name for name, _ in found] == ["always_roll(4)"]
-    assert [name for name, _ in left_out] == ["pig_tail_strategy", "square_strategy"]
-    assert left_out[0][1].startswith("hog.py: pig_tail_strategy(0, 0) returns None — ")
+    assert [name for name, _ in left_out] == ["tail_strategy", "square_strategy"]
+    assert left_out[0][1].startswith("hog.py: tail_strategy(0, 0) returns None — ")
     assert left_out[0][1].endswith("(Problem 10)") and left_out[1][1].endswith("(Problem 11)")
 
 
@@ -158,7 +161,7 @@ def test_calc_in_a_built_kit_prints_the_exact_figures(pig_tail_kit):
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Exact win rates of final_strategy from hog.py (Pig Tail rules, goal 100)")
     printed = figures_printed(done.stdout)
-    assert list(printed) == ["always_roll(4)", "pig_tail_strategy", "square_strategy"]
+    assert list(printed) == ["always_roll(4)", "tail_strategy", "square_strategy"]
     final = table_array(reference_hog(variant).final_strategy, variant.goal)
     four = always(4, variant.goal)
     first, second, figure = printed["always_roll(4)"]
@@ -210,7 +213,7 @@ def test_a_copy_with_phase_1_counts_an_entry_and_names_the_unfinished_baselines(
     done = run_calc(copy, str(entry))
     assert done.returncode == 0, done.stderr
     assert list(figures_printed(done.stdout)) == ["always_roll(4)"]
-    assert "  pig_tail_strategy        left out until it works: hog.py: pig_tail_strategy(0, 0) returns None" \
+    assert "  tail_strategy            left out until it works: hog.py: tail_strategy(0, 0) returns None" \
         in done.stdout
     unfinished = run_calc(copy)
     assert unfinished.returncode == 2
@@ -227,12 +230,12 @@ def test_an_unfinished_copy_is_told_which_problem_to_finish(pig_tail_kit, tmp_pa
     # take_turn is written, but the zero-dice rule it calls is not: the problem named is Problem 2.
     copy = student_copy(pig_tail_kit, tmp_path / "no-2", PHASE_1 - {"2"})
     done = run_calc(copy, "hog_contest.py")
-    assert done.returncode == 2 and done.stderr.startswith("error: hog.py: Problem 2 (pig_tail) is not finished: ")
+    assert done.returncode == 2 and done.stderr.startswith("error: hog.py: Problem 2 (tail_points) is not finished: ")
     course = student_copy(pig_tail_kit, tmp_path / "course", PHASE_1)
-    (course / "hog.py").write_text((course / "hog.py").read_text().replace("def square_swine(", "def squares("))
+    (course / "hog.py").write_text((course / "hog.py").read_text().replace("def perfect_square(", "def squares("))
     done = run_calc(course)
     assert done.returncode == 2 and done.stderr == (
-        "error: hog.py has no function square_swine, which calc.py asks to count the game — put it back from the "
+        "error: hog.py has no function perfect_square, which calc.py asks to count the game — put it back from the "
         "kit's skeleton and write it (Problem 4)\n")
     missing = run_calc(pig_tail_kit / "solutions", "nope.py")
     assert missing.returncode == 2 and missing.stderr.startswith("error: nope.py does not exist — ")

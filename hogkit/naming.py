@@ -1,0 +1,143 @@
+"""How a kit names its functions: HogKit's templates, their roles and the course's words for them.
+
+HogKit writes the functions no rule owns from templates (``hogkit/templates/*.py``), each a
+function under its role's name with HogKit's own parameter names; ``take_turn``, ``play`` and a
+few others it generates (:data:`GENERATED` gives their parameters in HogKit's names). A
+semester's interface gives the course's signature of each role. :func:`kit_course` puts both
+together for a variant: the :class:`Course` the build writes hog.py in, and the tests call it by.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from hogkit.interface import Signature, bind, render_call
+from hogkit.problem_layout import rules_of
+from hogkit.variant import Variant
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+TEMPLATE_FILES = ("game.py", "commentary.py", "strategies.py")
+
+# HogKit's names of the parameters of the functions generated here (see hogkit.generate.templating):
+# a course's signature of each is matched with them by name, then by position.
+GENERATED = {
+    "take_turn": ("num_rolls", "opponent_score", "dice", "player_score", "goal"),
+    "play": ("strategy0", "strategy1", "score0", "score1", "dice", "goal", "say", "update"),
+    "final_strategy": ("score", "opponent_score"),
+    "run_experiments": (),
+    "rules_update": ("num_rolls", "player_score", "opponent_score", "dice"),
+}
+
+
+
+@cache
+def template_functions(module_file: str) -> dict[str, str]:
+    """Source of every top-level function (with its decorators) in a template module file."""
+    text = Path(module_file).read_text(encoding="utf-8")
+    lines = text.splitlines()
+    found: dict[str, str] = {}
+    for node in ast.parse(text).body:
+        if isinstance(node, ast.FunctionDef):
+            start = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            end = node.end_lineno
+            # Trailing indented comments (an ``# END SOLUTION``) belong to the function too.
+            while end < len(lines) and lines[end].startswith((" ", "\t")) and lines[end].strip().startswith("#"):
+                end += 1
+            found[node.name] = "\n".join(lines[start - 1 : end]) + "\n"
+    return found
+
+
+@cache
+def templates() -> dict[str, str]:
+    """Every template function's source, by its name (its role)."""
+    found: dict[str, str] = {}
+    for name in TEMPLATE_FILES:
+        found.update(template_functions(str(TEMPLATES / name)))
+    return found
+
+
+def source_signature(source: str) -> Signature:
+    """The signature of the function whose source is SOURCE."""
+    tree = ast.parse(textwrap.dedent(source)).body[0]
+    assert isinstance(tree, ast.FunctionDef)
+    tree.decorator_list = []
+    return Signature.parse(ast.unparse(tree).split("def ", 1)[1].split(":\n", 1)[0])
+
+
+def template_signature(name: str) -> Signature:
+    """The signature of template NAME, in HogKit's names."""
+    return source_signature(templates()[name])
+
+
+@dataclass(frozen=True)
+class Course:
+    """How a kit names things: each role (a template's name, or a generated function's) -> its
+    course signature, HogKit's parameter names for it, and the course's aliases of them."""
+
+    signatures: dict[str, Signature]
+    canonical: dict[str, tuple[str, ...]]
+    aliases: dict[str, dict[str, str]]
+    constants: dict[str, str]  # HogKit's names of module constants -> the course's (GOAL_SCORE -> GOAL)
+
+    def call(self, role: str, args: dict[str, str], *, keywords: tuple[str, ...] = ()) -> str:
+        """A call of ROLE in the course's signature, given ARGS by canonical name."""
+        return render_call(self.signatures[role], self.canonical[role], args, keywords=keywords,
+                           aliases=self.aliases.get(role))
+
+
+def template_of(variant: Variant, key: str) -> str | None:
+    """The template that writes the interface's function KEY, or None for a generated one."""
+    chosen = variant.interface.templates.get(key)
+    if isinstance(chosen, dict):
+        family = key[1:].partition(":")[0]
+        return chosen[rules_of(variant.rules, (family,))[0].kind]
+    if chosen is not None:
+        return chosen
+    return key if key in templates() else None
+
+
+def course_signature(variant: Variant, key: str) -> Signature:
+    """The course's signature of the interface's function KEY (named by its rule for ``@family:...``)."""
+    signature = variant.interface.signature(key)
+    if signature is None:
+        signature = template_signature(template_of(variant, key))
+    if key.startswith("@"):
+        family = key[1:].partition(":")[0]
+        return signature.renamed(rules_of(variant.rules, (family,))[0].strategy)
+    return signature
+
+
+def course_params(variant: Variant, role: str) -> dict[str, str]:
+    """HogKit's name of each parameter of ROLE -> the course's name for it in VARIANT's kit."""
+    course = kit_course(variant)
+    return bind(course.signatures[role], course.canonical[role], course.aliases.get(role))
+
+
+@cache
+def kit_course(variant: Variant) -> Course:
+    """How VARIANT's kit names its functions: every role of its interface, by template or generated name."""
+    signatures, canonical, aliases = {}, {}, {}
+    for key in variant.interface.functions:
+        if key.startswith("@") and not rules_of(variant.rules, (key[1:].partition(":")[0],)):
+            continue
+        template = template_of(variant, key)
+        chosen = variant.interface.templates.get(key)
+        # Every template a key may take answers to it: a template naming the post-turn strategy
+        # by one of them means this kit's.
+        for role in {template or key, *(chosen.values() if isinstance(chosen, dict) else ())}:
+            signatures[role] = course_signature(variant, key)
+            canonical[role] = template_signature(role).names if role in templates() else GENERATED[key]
+            aliases[role] = variant.interface.aliases.get(key, {})
+    for rule in variant.rules:  # the rules' functions that templates call by a role
+        for role, name in rule.roles:
+            function = next(fn for fn in rule.functions if fn.__name__ == name)
+            signatures[role] = source_signature(inspect.getsource(function))
+            canonical[role] = GENERATED[role]
+    return Course(signatures, canonical, aliases, {"GOAL_SCORE": variant.interface.goal_name})
+
+
