@@ -24,7 +24,7 @@ from hogkit.rules import FAMILIES, RULES, SINGLE_STEPS, STEPS, Rule, family_of, 
 DEFAULT_VARIANT = "fa19"
 NAME_FIELDS = ("PLAYER_NAME", "TEAM_NAME")
 TOP_LEVEL_KEYS = {"name", "title", "seed", "goal", "contest_name_field", "rules", "rule_modules", "interface",
-                  "points", "ok_tests", "scoring"}
+                  "course", "points", "ok_tests", "scoring"}
 DEFAULT_INTERFACE = "fa19"
 SCORING_KEYS = ("correctness", "checkpoint", "composition")
 GOAL_RANGE = (10, 200)
@@ -67,6 +67,7 @@ class Variant:
     interface: Interface
     ok_tests: Path | None = None  # a course's okpy tests to grade with instead of HogKit's own
     scoring: Scoring = Scoring()
+    course: str = ""  # the course whose own suite this kit reproduces (docs/course_suites.md)
 
     def __hash__(self) -> int:
         return self._hash
@@ -206,7 +207,10 @@ def parse_variant(data: dict, *, source: str, default_name: str, folder: Path | 
             raise SpecError(source, "ok_tests", f"{given!r} is not a folder",
                             "give the folder of the course's .ok file and tests/ (relative to the spec)")
     scoring = _parse_scoring(data.get("scoring", {}), source)
-    return Variant(name, title, seed, goal, rules, points, field, source, interface, ok_tests, scoring)
+    course = data.get("course", name)
+    if not isinstance(course, str) or not course.replace("-", "").isalnum():
+        raise SpecError(source, "course", f"{course!r} is not a semester's name", 'e.g. course = "fa22"')
+    return Variant(name, title, seed, goal, rules, points, field, source, interface, ok_tests, scoring, course)
 
 
 def _parse_scoring(table: object, source: str) -> Scoring:
