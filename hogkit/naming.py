@@ -31,6 +31,7 @@ GENERATED = {
     "final_strategy": ("score", "opponent_score"),
     "run_experiments": (),
     "rules_update": ("num_rolls", "player_score", "opponent_score", "dice"),
+    "post_turn_hook": ("player_score", "opponent_score"),
 }
 
 
@@ -138,6 +139,11 @@ def kit_course(variant: Variant) -> Course:
             function = next(fn for fn in rule.functions if fn.__name__ == name)
             signatures[role] = source_signature(inspect.getsource(function))
             canonical[role] = GENERATED[role]
+    posts = rules_of(variant.rules, ("post_turn",))
+    if posts and variant.interface.play == "say":  # the hook that play calls, written in hog.py
+        signatures["post_turn_hook"] = source_signature(inspect.getsource(posts[0].hook))
+        canonical["post_turn_hook"] = GENERATED["post_turn_hook"]
+        aliases["post_turn_hook"] = dict(posts[0].inputs)
     return Course(signatures, canonical, aliases, {"GOAL_SCORE": variant.interface.goal_name})
 
 

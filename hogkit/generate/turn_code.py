@@ -9,7 +9,7 @@ given and remembers; the rule logic itself lives in :mod:`hogkit.rules`. The eng
 from __future__ import annotations
 
 from hogkit.interface import bind
-from hogkit.naming import GENERATED
+from hogkit.naming import GENERATED, kit_course
 from hogkit.rules import Rule
 from hogkit.turn import OPP, OWN, SPECIAL, Slot, Turn, turn_of
 from hogkit.variant import Variant
@@ -146,10 +146,12 @@ def _is_points_step(turn: Turn, rule: Rule) -> bool:
 def _turn_lines(turn: Turn) -> list[str]:
     """Lines that add the turn's points and apply the bonus and post-turn rules."""
     dice = "turn_dice" if turn.rule("dice") else "dice"
+    scored = kit_course(turn.variant).call("take_turn", {"num_rolls": "num_rolls", "player_score": "player",
+                                                         "opponent_score": "opponent", "dice": dice})
     if _uses_points(turn):
-        lines = [f"points = take_turn(num_rolls, opponent, {dice})", "player = player + points"]
+        lines = [f"points = {scored}", "player = player + points"]
     else:
-        lines = [f"player = player + take_turn(num_rolls, opponent, {dice})"]
+        lines = [f"player = player + {scored}"]
     for bonus in turn.rules("bonus"):
         body = [f"player = player + {_call(turn, bonus)}", *_updates(bonus, update="dice"),
                 *_updates(bonus, update="points")]

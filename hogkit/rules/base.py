@@ -188,7 +188,10 @@ class Rule:
     strategy that uses the rule (``bacon_strategy``), where an interface asks for one by the rule.
     ``roles`` names the functions of the rule that HogKit's templates call by a role (role,
     function): ``("rules_update", "square_update")`` is the update function that plays a turn
-    with every rule, in a semester whose ``play`` takes one.
+    with every rule, in a semester whose ``play`` takes one. ``domains`` says which values a
+    parameter of the rule's functions may take where its name does not say it
+    (:func:`hogkit.problems.domains.parameter_domain`): (``parameter`` or ``function.parameter``,
+    a domain's name such as ``points`` or ``after_turn``, or ``lo..hi``).
     """
 
     id: str
@@ -208,6 +211,7 @@ class Rule:
     inputs: tuple[tuple[str, str], ...] = ()
     strategy: str = ""
     roles: tuple[tuple[str, str], ...] = ()
+    domains: tuple[tuple[str, str], ...] = ()
 
     @property
     def function_names(self) -> tuple[str, ...]:
