@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from hogkit.interface import Interface, ProblemEntry
-from hogkit.rules import Rule
+from hogkit.rules import FAMILIES, Rule, family_of
 
 # The file of the kit that holds the final strategy (the seed: `python3 calc.py` measures it
 # there); the contest entry, hog_contest.py, is a copy of it for the contest.
@@ -57,8 +57,14 @@ def first_problems(problems: list[Problem]) -> dict[str, str]:
 
 
 def rules_of(rules: tuple[Rule, ...], families: tuple[str, ...]) -> list[Rule]:
-    """The RULES of FAMILIES, family by family in that order."""
-    return [rule for family in families for rule in rules if rule.family == family]
+    """The RULES of FAMILIES, family by family in that order; a family stands for every family
+    that acts at its step (a module's new kind of boost is taught where boosts are)."""
+    found: list[Rule] = []
+    for family in families:
+        step = FAMILIES[family].step if family in FAMILIES else None
+        found += [rule for rule in rules if rule not in found
+                  and (rule.family == family or (step is not None and family_of(rule).step == step))]
+    return found
 
 
 @cache
