@@ -1,4 +1,8 @@
-"""Read submissions safely: find each student's one ``hog.py`` and give each student a safe id.
+"""Read submissions safely: find each student's one ``hog.py``, and name each student.
+
+A student is named by the entry of the class folder, exactly (a ``.py`` file without its
+suffix): that name is the id in every output and the key staff's score files are matched on. A
+file-name-safe id, made from it, names only the student's result files.
 
 Every path component below the folder a grader was given is opened with ``O_NOFOLLOW`` (a
 symbolic link is never followed: not to a classmate's folder, not to a blocking ``/proc`` file),
@@ -34,13 +38,17 @@ class Refused(HogkitError):
 
 @dataclass(frozen=True)
 class Submission:
-    """One entry of a class folder: its safe ID, its NAME as found (escaped for showing), its PATH,
-    and PROBLEM, the reason it cannot be graded (empty if it can)."""
+    """One entry of a class folder: its file-name-safe ID (for result files only), its NAME as
+    found, the STUDENT it is (the name without a ``.py`` suffix: the id in every output), its
+    PATH, and PROBLEM, the reason it cannot be graded (empty if it can). Names are kept exactly,
+    but for characters no report can show (control characters, lone surrogates), written as
+    visible escapes."""
 
     id: str
     name: str
     path: Path
     problem: str = ""
+    student: str = ""
 
 
 def _open_below(root_fd: int, parts: list[str], *, directory: bool) -> int:
@@ -181,18 +189,38 @@ def safe_id(name: str, taken: set[str]) -> str:
     return candidate
 
 
-def class_submissions(folder: Path) -> tuple[list[Submission], list[str]]:
+def _outside_class(folder: Path, out: Path | None) -> str | None:
+    """The entry of FOLDER that is the output folder OUT (left out of the class), or None when OUT
+    is not in FOLDER; OUT deeper inside a student's entry is refused."""
+    if out is None:
+        return None
+    inner, outer = Path(os.path.realpath(out)), Path(os.path.realpath(folder))
+    if inner == outer:
+        raise HogkitError(f"the output folder {out} is the class folder", "give --out a folder of its own")
+    if outer not in inner.parents:
+        return None
+    parts = inner.relative_to(outer).parts
+    if len(parts) > 1:
+        raise HogkitError(f"the output folder {out} is inside the submission {parts[0]!r}",
+                          "give --out a folder outside the class folder (or directly in it)")
+    return parts[0]
+
+
+def class_submissions(folder: Path, *, out: Path | None = None) -> tuple[list[Submission], list[str]]:
     """Every entry of the class FOLDER as a Submission (folders and .py files are graded; anything
-    else gets its reason), and the hidden entries (names starting with a dot) that were skipped."""
+    else gets its reason), and the entries that were skipped: hidden ones (names starting with a
+    dot) and the output folder OUT when it is in FOLDER (it is never a student)."""
     if not folder.exists():
         raise HogkitError(f"{folder} does not exist", "give a folder with one submission per student")
     if not folder.is_dir():
         raise HogkitError(f"{folder} is not a folder", "give a folder with one submission per student")
+    ours = _outside_class(folder, out)
     try:
-        names = sorted(os.listdir(folder))
+        names = sorted(n for n in os.listdir(folder) if n != ours)
     except OSError as exc:
         raise HogkitError(f"cannot read {folder}: {exc.strerror}", "check the folder's permissions") from None
     hidden = [clean(n, limit=80, newlines=False) for n in names if n.startswith(".")]
+    hidden += [f"{clean(ours, limit=80, newlines=False)} (the output folder)"] if ours is not None else []
     found: list[Submission] = []
     taken: set[str] = set()
     for name in (n for n in names if not n.startswith(".")):
@@ -208,7 +236,8 @@ def class_submissions(folder: Path) -> tuple[list[Submission], list[str]]:
                    "special": "not a folder or a regular file",
                    "file": "" if name.endswith(".py") else "not a folder or a .py file",
                    "gone": "it could not be read"}.get(kind, "")
-        found.append(Submission(sid, clean(name, limit=300, newlines=False), path, problem))
+        found.append(Submission(sid, clean(name, limit=300, newlines=False), path, problem,
+                                student=clean(stem, limit=300, newlines=False)))
     if not found:
         raise HogkitError(f"{folder} holds no submissions", "put one folder (with hog.py) or .py file per student")
     return found, hidden

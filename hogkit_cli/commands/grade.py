@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from graders.files import check_file_target, write_json
 from graders.gradescope import write_autograder_zip
 from graders.intake import read_source
 from graders.isolation import Isolation, detect, require_out_of_reach
-from graders.okpy_grading import load_course_tests
+from graders.okpy_grading import calibrated_suite, load_course_tests
 from graders.report import to_gradescope, to_json, to_text
 from graders.scoring import require_checkpoint_points
 from graders.untrusted import clean
@@ -29,9 +30,14 @@ def add_course_options(parser: argparse.ArgumentParser) -> None:
     """The options of ``grade`` and ``grade-batch`` that follow the course: its okpy tests, and a
     checkpoint grade."""
     parser.add_argument("--ok-tests", type=Path, metavar="DIR",
-                        help="grade with a course's okpy tests (the folder of its .ok file and tests/)")
+                        help="grade with a course's okpy tests (the folder of its .ok file and tests/); the "
+                             "cases the variant's reference fails are reported and left out of every score")
+    parser.add_argument("--keep-failing-cases", action="store_true",
+                        help="with a course's okpy tests: score the cases the reference fails too")
     parser.add_argument("--checkpoint", action="store_true",
                         help="checkpoint grades: Phase 1 only, for the spec's [scoring] checkpoint points")
+    parser.add_argument("--published", action="store_true",
+                        help="show the inputs of failing hidden tests (once grades are published)")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -42,8 +48,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     form = grade.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="print the grade as JSON")
     form.add_argument("--gradescope", type=Path, metavar="FILE", help="write Gradescope's results.json to FILE")
-    grade.add_argument("--published", action="store_true",
-                       help="show the inputs of failing hidden tests (once grades are published)")
     add_course_options(grade)
     add_isolation_options(grade)
     grade.set_defaults(func=run_grade)
@@ -99,7 +103,14 @@ def run_grade(args: argparse.Namespace) -> int:
                          + ([variant.ok_tests] if variant.ok_tests else []))
     if args.checkpoint:
         require_checkpoint_points(variant)
-    result = grade_source(source, variant, label=str(args.path), isolation=isolation, checkpoint=args.checkpoint)
+    leave_out: frozenset[str] = frozenset()
+    if variant.ok_tests is not None:
+        suite = calibrated_suite(variant, isolation=isolation, checkpoint=args.checkpoint,
+                                 keep_failing_cases=args.keep_failing_cases)
+        print("\n".join(clean(line, newlines=False) for line in suite.notes), file=sys.stderr)
+        leave_out = frozenset(suite.left_out)
+    result = grade_source(source, variant, label=str(args.path), isolation=isolation, checkpoint=args.checkpoint,
+                          leave_out=leave_out)
     if args.gradescope:
         from graders.leaderboard import contest_leaderboard
 
@@ -120,7 +131,8 @@ def run_batch(args: argparse.Namespace) -> int:
     variant = with_course_tests(load_variant(args.variant), args.ok_tests)
     summary = grade_batch(args.dir, out=args.out, variant=variant, jobs=args.jobs, resume=args.resume,
                           isolation=isolation_of(args), checkpoint=args.checkpoint, composition=args.composition,
-                          checkpoint_grades=args.checkpoint_grades)
+                          checkpoint_grades=args.checkpoint_grades, published=args.published,
+                          keep_failing_cases=args.keep_failing_cases)
     print(summary)
     return 0
 
