@@ -15,6 +15,7 @@ out of every score, unless staff keep them.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -33,6 +34,8 @@ from hogkit.variant import Variant
 
 MAX_SUPPORT_BYTES = 8 * 1024 * 1024
 NOT_COPIED = {"hog.py", "ok.py", "harness.py"}
+TKINTER = re.compile(rb"^\s*(?:import|from)\s+tkinter\b", re.M)
+TKINTER_STAND_IN = Path(__file__).with_name("tkinter_stand_in.py")
 
 
 def load_course_tests(folder: Path) -> dict:
@@ -52,26 +55,36 @@ def load_course_tests(folder: Path) -> dict:
 
 
 def support_files(assignment: dict) -> dict[str, bytes]:
-    """The course's files a test may import or read: its modules and the files under tests/,
-    but not the test files themselves (their expected outputs stay out of the student's reach)."""
+    """The course's files a test may import or read, as okpy finds them beside the copy: its
+    modules and packages (every ``.py`` file of the folder, ``gui_files/`` and such), and every
+    file under ``tests/`` but the test files themselves (their expected outputs stay out of the
+    student's reach). ``tests/`` is a package even where the course left out its ``__init__.py``
+    (an installed ``tests`` package would win over a folder without one), and a course module that
+    imports tkinter gets a headless stand-in for it (the sandbox has no display)."""
     folder: Path = assignment["folder"]
     tests = {Path(folder / path).resolve() for path in _test_paths(assignment)}
     found, total = {}, 0
-    candidates = [p for p in folder.glob("*.py")] + [p for p in (folder / "tests").rglob("*") if p.is_file()]
+    candidates = sorted({*folder.rglob("*.py"), *(p for p in (folder / "tests").rglob("*") if p.is_file())})
     for path in candidates:
-        if path.name in NOT_COPIED or path.resolve() in tests or "__pycache__" in path.parts or path.is_symlink():
+        relative = path.relative_to(folder)
+        if (relative.as_posix() in NOT_COPIED or path.resolve() in tests or "__pycache__" in relative.parts
+                or any(part.startswith(".") for part in relative.parts) or path.is_symlink() or not path.is_file()):
             continue
         data = path.read_bytes()
         total += len(data)
         if total > MAX_SUPPORT_BYTES:
             raise HogkitError(f"the course's support files in {folder} pass {MAX_SUPPORT_BYTES} bytes",
                               "give a folder with only the assignment's files")
-        found[str(path.relative_to(folder))] = data
+        found[relative.as_posix()] = data
+    if (folder / "tests").is_dir():
+        found.setdefault("tests/__init__.py", b"")
+    if "tkinter.py" not in found and any(TKINTER.search(data) for data in found.values()):
+        found["tkinter.py"] = TKINTER_STAND_IN.read_bytes()
     return found
 
 
 def _test_paths(assignment: dict) -> list[str]:
-    return [f"tests/{q['id']}.py" for q in assignment["questions"]]
+    return [q["path"] for q in assignment["questions"]]
 
 
 def _statements(code: str) -> list[str]:

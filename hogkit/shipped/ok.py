@@ -397,10 +397,11 @@ def statements_of(code: str) -> list[str]:
 
 
 def load_okpy(folder: Path) -> dict:
-    """An okpy assignment: its ``.ok`` configuration in FOLDER and the test files it lists.
+    """An okpy assignment: its ``.ok`` configuration in FOLDER and the test files it lists (a key
+    may be a pattern, ``"tests/0*.py"``, as okpy reads it).
 
-    Returns ``{"name", "config", "questions": [{"id", "name", "points", "suites"}]}``; only
-    ``ok_test`` files are read, each as data (never executed).
+    Returns ``{"name", "config", "questions": [{"id", "name", "points", "suites", "path"}]}``;
+    only ``ok_test`` files are read, each as data (never executed).
     """
     configs = sorted(Path(folder).glob("*.ok"))
     if len(configs) != 1:
@@ -413,13 +414,24 @@ def load_okpy(folder: Path) -> dict:
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise CheckError(f"{configs[0].name} is not an okpy configuration ({exc}) — use the course's .ok file",
                          code=2) from None
-    questions = []
-    for path, kind in tests.items():
+    questions, seen = [], set()
+    for pattern, kind in tests.items():
         if kind != "ok_test":
             continue
-        test = parse_okpy_test(Path(folder) / path)
-        questions.append({"id": Path(path).stem, "name": str(test.get("name", path)),
-                          "points": test.get("points", 0), "suites": list(test.get("suites", []))})
+        try:
+            paths = sorted(p.relative_to(folder).as_posix() for p in Path(folder).glob(pattern)
+                           if p.is_file() and ".." not in p.relative_to(folder).parts)
+        except (ValueError, NotImplementedError):
+            paths = []
+        if not paths:
+            raise CheckError(f"{configs[0].name} lists {pattern}, which names no test file in {folder} — restore "
+                             "the course's tests/", code=2)
+        for path in (p for p in paths if p not in seen):
+            seen.add(path)
+            test = parse_okpy_test(Path(folder) / path)
+            questions.append({"id": Path(path).stem, "name": str(test.get("name", path)),
+                              "points": test.get("points", 0), "suites": list(test.get("suites", [])),
+                              "path": path})
     return {"name": name, "config": configs[0].name, "questions": questions}
 
 
@@ -918,7 +930,7 @@ class OkpyUnlocker:
         print(text, file=self.out, flush=True)
 
     def run(self, question: dict) -> bool:
-        path = self.kit / "tests" / f"{question['id']}.py"
+        path = self.kit / question["path"]
         test = parse_okpy_test(path)
         self.say(f"Unlocking tests for {question['name']}")
         self.say("At each ? type what Python would display. Type exit() to stop.")
