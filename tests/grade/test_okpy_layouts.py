@@ -12,6 +12,10 @@ correct copy gives; the reference fails it, so it is reported and left out of ev
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from graders.batch import grade_batch
@@ -66,6 +70,8 @@ def course(folder: Path) -> Path:
     (folder / "proj01.ok").write_text(json.dumps({"name": NAME, "src": ["hog.py"], "protocols": [],
                                                   "tests": {"tests/0*.py": "ok_test", "tests/1*.py": "ok_test"}}))
     (folder / "hog_gui.py").write_text(GUI)
+    for name in ("dice.py", "ucb.py"):
+        shutil.copyfile(ROOT / "hogkit" / "shipped" / name, folder / name)
     (folder / "course_dice.py").write_text("def loaded(*outcomes):\n    return iter(outcomes).__next__\n")
     (folder / "tests" / "construct_check.py").write_text(
         "import ast\n\ndef uses(source_file, name):\n"
@@ -131,3 +137,19 @@ def test_the_suite_is_calibrated_on_the_reference(tmp_path):
     assert [rows["reference"][k] for k in ("Question 1", "Question 5a", "Question 10", "total")] == ["2", "3", "1", "6"]
     assert rows["skeleton"]["total"] == "0" and rows["Points Possible"]["Question 5a"] == "3"
     assert "\n".join(suite.notes) in summary
+
+
+def test_the_kits_checker_reads_the_same_layouts(tmp_path):
+    """`python3 ok` in the course's folder, where an installed package named `tests` could take the
+    place of the course's tests/ folder (it has no __init__.py)."""
+    folder = course(tmp_path / "course")
+    (folder / "hog.py").write_text(solution_hog_source(FA19))
+    shutil.copyfile(ROOT / "hogkit" / "shipped" / "ok.py", folder / "ok")
+    decoy = tmp_path / "site" / "tests"
+    decoy.mkdir(parents=True)
+    (decoy / "__init__.py").write_text("")
+    done = subprocess.run([sys.executable, "ok", "--all", "--json"], cwd=folder, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(decoy.parent)}, timeout=300, check=False)
+    failed = [case["id"] for question in json.loads(done.stdout)["problems"] for case in question["cases"]
+              if not case["passed"]]
+    assert failed == ["05a-s1-c3"], done.stdout
