@@ -33,7 +33,12 @@ NOT_SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 class Refused(HogkitError):
-    """A submission that cannot be graded; ``what`` is the reason shown in its row."""
+    """A submission that cannot be graded; ``what`` is the reason shown in its row (for staff),
+    ``student`` the same said to the student who submitted it (for Gradescope)."""
+
+    def __init__(self, what: str, fix: str = "", *, student: str = "") -> None:
+        super().__init__(what, fix)
+        self.student = student or "Your hog.py could not be read: upload it again, as an ordinary file."
 
 
 @dataclass(frozen=True)
@@ -116,7 +121,8 @@ def _find_in_folder(folder: Path) -> list[str]:
         except FileNotFoundError:
             info = None
         if info is not None and stat.S_ISLNK(info.st_mode):
-            raise Refused(f"{folder / 'hog.py'} is a symbolic link", "submit the file itself, not a link")
+            raise Refused(f"{folder / 'hog.py'} is a symbolic link", "submit the file itself, not a link",
+                          student="Your hog.py is a link, not a file: upload the file itself.")
         if info is not None:
             return ["hog.py"]
         try:
@@ -126,10 +132,14 @@ def _find_in_folder(folder: Path) -> list[str]:
     finally:
         os.close(folder_fd)
     if not found:
-        raise Refused(f"{folder} has no hog.py", "give a folder that holds the student's hog.py")
+        raise Refused(f"{folder} has no hog.py", "give a folder that holds the student's hog.py",
+                      student="No hog.py was found in your submission: upload the hog.py file you wrote (the file "
+                              "itself, or a folder or .zip file that holds it).")
     if len(found) > 1:
         listed = clean(", ".join(found[:3]), limit=300, newlines=False) + (", ..." if len(found) > 3 else "")
-        raise Refused(f"{folder} holds {len(found)} hog.py files ({listed})", "keep exactly one hog.py")
+        raise Refused(f"{folder} holds {len(found)} hog.py files ({listed})", "keep exactly one hog.py",
+                      student=f"Your submission holds {len(found)} files named hog.py ({listed}): upload only the "
+                              "one you wrote.")
     return found[0].split("/")
 
 
@@ -145,7 +155,8 @@ def find_hog(path: Path) -> Path:
     if kind == "folder":
         return path.joinpath(*_find_in_folder(path))
     if kind == "link":
-        raise Refused(f"{path} is a symbolic link", "give the file itself, not a link")
+        raise Refused(f"{path} is a symbolic link", "give the file itself, not a link",
+                      student="Your hog.py is a link, not a file: upload the file itself.")
     if kind != "file":
         raise Refused(f"{path} is not a regular file", "give a student's folder or their hog.py")
     return path
@@ -169,10 +180,12 @@ def read_source(path: Path) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise Refused(f"{hog} is not a regular file", "submit hog.py as an ordinary file")
         if info.st_size > MAX_SOURCE_BYTES:
-            raise Refused(f"{hog} is {info.st_size} bytes", f"a hog.py must be under {MAX_SOURCE_BYTES} bytes")
+            raise Refused(f"{hog} is {info.st_size} bytes", f"a hog.py must be under {MAX_SOURCE_BYTES} bytes",
+                          student=f"Your hog.py is larger than {MAX_SOURCE_BYTES} bytes: upload the project's hog.py.")
         data = handle.read(MAX_SOURCE_BYTES + 1)
     if len(data) > MAX_SOURCE_BYTES:
-        raise Refused(f"{hog} is over {MAX_SOURCE_BYTES} bytes", f"a hog.py must be under {MAX_SOURCE_BYTES} bytes")
+        raise Refused(f"{hog} is over {MAX_SOURCE_BYTES} bytes", f"a hog.py must be under {MAX_SOURCE_BYTES} bytes",
+                      student=f"Your hog.py is larger than {MAX_SOURCE_BYTES} bytes: upload the project's hog.py.")
     return data
 
 
