@@ -118,7 +118,7 @@ def test_killed_batch_resumes_to_the_same_grades(tmp_path):
     assert again.returncode == 0, again.stderr
     assert f"kept {len(kept)} finished result(s)" in again.stderr
     assert {p.name: p.stat().st_mtime_ns for p in results.glob("*.json") if p.name in kept} == kept
-    assert sorted(p.name for p in results.iterdir()) == sorted(f"{n}.json" for n in names)
+    assert sorted(p.name for p in results.iterdir()) == sorted(n + kind for n in names for kind in (".json", ".txt"))
 
     clean = hogkit("grade-batch", str(subs), "--out", str(tmp_path / "clean"), "--jobs", "2", env=env)
     assert clean.returncode == 0, clean.stderr
