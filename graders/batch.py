@@ -56,6 +56,7 @@ class Mode:
     left_out: tuple[str, ...] = ()  # the course's cases left out of every score
 
     def data(self) -> dict:
+        """The mode as a result file records it."""
         return {"checkpoint": self.checkpoint, "published": self.published, "course_tests": self.course_tests,
                 "left_out": list(self.left_out)}
 
