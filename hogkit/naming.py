@@ -21,7 +21,7 @@ from hogkit.problem_layout import rules_of
 from hogkit.variant import Variant
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-TEMPLATE_FILES = ("game.py", "commentary.py", "strategies.py")
+TEMPLATE_FILES = ("game.py", "commentary.py", "strategies.py", "leader_commentary.py", "gain_rules.py")
 
 # HogKit's names of the parameters of the functions generated here (see hogkit.generate.templating):
 # a course's signature of each is matched with them by name, then by position.
@@ -31,6 +31,7 @@ GENERATED = {
     "final_strategy": ("score", "opponent_score"),
     "run_experiments": (),
     "rules_update": ("num_rolls", "player_score", "opponent_score", "dice"),
+    "rules_gain": ("player_score", "opponent_score"),
 }
 
 
@@ -83,6 +84,7 @@ class Course:
     canonical: dict[str, tuple[str, ...]]
     aliases: dict[str, dict[str, str]]
     constants: dict[str, str]  # HogKit's names of module constants -> the course's (GOAL_SCORE -> GOAL)
+    texts: tuple[tuple[str, str], ...] = ()  # a text of HogKit's templates -> the course's (see Interface)
 
     def call(self, role: str, args: dict[str, str], *, keywords: tuple[str, ...] = ()) -> str:
         """A call of ROLE in the course's signature, given ARGS by canonical name."""
@@ -138,6 +140,7 @@ def kit_course(variant: Variant) -> Course:
             function = next(fn for fn in rule.functions if fn.__name__ == name)
             signatures[role] = source_signature(inspect.getsource(function))
             canonical[role] = GENERATED[role]
-    return Course(signatures, canonical, aliases, {"GOAL_SCORE": variant.interface.goal_name})
+    return Course(signatures, canonical, aliases, {"GOAL_SCORE": variant.interface.goal_name},
+                  tuple(variant.interface.texts.items()))
 
 

@@ -7,7 +7,7 @@ docstring's capitalised mentions too), its defaults the course's, and every call
 another function of the interface written in that function's course signature (a template may
 pass an argument by HogKit's name that only some courses' functions take, such as
 ``take_turn(0, opponent_score, player_score=score)``: it is left out where the course's function
-does not take it).
+does not take it), and the texts the interface's ``[texts]`` replaces put in the course's words.
 """
 
 from __future__ import annotations
@@ -87,7 +87,10 @@ def course_function(role: str, course: Course) -> str:
     body = _rename_identifiers(body, params)
     body = _rename_mentions(body, params)
     for old, new in _role_names(course).items():  # a role's name in strings and comments too
-        body = re.sub(rf"\b{re.escape(old)}\b", new, body)
+        call_only = r"(?=\()" if old.isalpha() and old.islower() else ""  # a plain word ("other") only as a call
+        body = re.sub(rf"\b{re.escape(old)}\b{call_only}", new, body)
+    for old, new in course.texts:  # the course's words where tests compare them
+        body = body.replace(old, new)
     return f"{decorators}def {signature.text()}:{body}"
 
 

@@ -188,7 +188,10 @@ class Rule:
     strategy that uses the rule (``bacon_strategy``), where an interface asks for one by the rule.
     ``roles`` names the functions of the rule that HogKit's templates call by a role (role,
     function): ``("rules_update", "square_update")`` is the update function that plays a turn
-    with every rule, in a semester whose ``play`` takes one.
+    with every rule, in a semester whose ``play`` takes one. ``gain`` names the function of a
+    post-turn ``update`` rule that students write as the points the rule adds to the mover's
+    score (``hog_pile``): the rendered ``play`` adds what it returns, given what the hook is given,
+    and the hook is the engine's small function of the new score.
     """
 
     id: str
@@ -208,6 +211,7 @@ class Rule:
     inputs: tuple[tuple[str, str], ...] = ()
     strategy: str = ""
     roles: tuple[tuple[str, str], ...] = ()
+    gain: str = ""
 
     @property
     def function_names(self) -> tuple[str, ...]:
