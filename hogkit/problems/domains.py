@@ -14,8 +14,11 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from hogkit.rules import family_of
 from hogkit.turn import turn_of
 from hogkit.variant import Variant
+
+BEFORE_POINTS = ("choice", "dice", "roll", "zero")  # the steps of a turn before its points are added
 
 DICE_FACES = 6
 
@@ -170,8 +173,10 @@ def max_turn_points(variant: Variant) -> int:
     """The most points one turn of VARIANT can score, bonus and boost included (worked out once a
     variant: graders ask it for every answer they judge)."""
     turn = turn_of(variant)
-    zero = turn.rule("zero").hook
-    points = max(10 * DICE_FACES, *(zero(score) for score in range(variant.goal)))
+    zero, scores = turn.rule("zero"), range(variant.goal)
+    points = max(10 * DICE_FACES, *(turn.call(zero, (), player_score=player, opponent_score=opponent)
+                                    for player in (scores if "player_score" in turn.inputs(zero) else (0,))
+                                    for opponent in scores))
     points = max(turn.boost(p) for p in range(points + 1))
     if turn.rules("bonus"):
         points += max(turn.resolve(view, k).bonus for view in turn.hidden_states() for k in range(11))
@@ -193,10 +198,13 @@ def parameter_domain(variant: Variant, function: str, parameter: str) -> Ints | 
     """The domain of PARAMETER of the kit function FUNCTION in VARIANT."""
     rolls = {"roll_dice": Ints(1, 10), "pork_chop_rolls": OneOf(variant.legal_rolls)}.get(function, Ints(0, 10))
     after_turn = score_after_turn(variant)
+    # A rule's function that acts before the turn's points are added sees the mover's score as it starts.
+    before_turn = any(function in rule.function_names and family_of(rule).step in BEFORE_POINTS
+                      for rule in variant.rules)
     table: dict[str, Ints | OneOf | TestDice] = {
         "score": after_turn if function == "square_swine" else score_below_goal(variant),
         "opponent_score": score_below_goal(variant),
-        "player_score": after_turn,
+        "player_score": score_below_goal(variant) if before_turn else after_turn,
         "num_rolls": rolls,
         "previous_rolls": Ints(0, 10),
         "turn_number": Ints(0, 63),

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
 import random
 
+from hogkit.naming import course_params, kit_course
 from hogkit.problem_layout import Problem
 from hogkit.problems.building import (
     COUNTED_STRATEGY,
@@ -140,38 +142,48 @@ def _simple_function_problem(variant: Variant, problem: Problem, rng: random.Ran
 
 def _p03(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     zero = zero_dice_name(variant)
+    course = kit_course(variant)
+    takes_player = "player_score" in course_params(variant, "take_turn")
+
+    def turn(num_rolls: object, opponent: object, dice: str = "", player: object = 0) -> str:
+        """A call of take_turn in the course's signature (the mover's score where it takes one)."""
+        args = {"num_rolls": str(num_rolls), "opponent_score": str(opponent), "player_score": str(player)}
+        return course.call("take_turn", {**args, "dice": dice} if dice else args)
+
+    zero_params = ", ".join(inspect.signature(variant.rule("zero_dice").hook).parameters)
     visible = examples_as_doctests(variant, problem, problem.graded) + [
-        Doctest("take_turn(2, 0, make_test_dice(4, 5, 1))", ("take_turn(2, 0, make_test_dice(4, 5, 1))",),
-                setup=SETUP),
-        Doctest("take_turn(3, 20, make_test_dice(4, 1, 6))", ("take_turn(3, 20, make_test_dice(4, 1, 6))",),
-                setup=SETUP),
-        Doctest("take_turn(0, 47)", ("take_turn(0, 47)",), setup=SETUP),
-        Doctest("take_turn(0, 5)", ("take_turn(0, 5)",), setup=SETUP),
+        Doctest(call, (call,), setup=SETUP) for call in (
+            turn(2, 0, "make_test_dice(4, 5, 1)"), turn(3, 20, "make_test_dice(4, 1, 6)"), turn(0, 47), turn(0, 5))
+    ] + [
         Doctest("take_turn calls roll_dice", (
             "def fake_roll_dice(num_rolls, dice):\n    print('roll_dice was called')\n    return 9002",
             "hog.roll_dice, real_roll_dice = fake_roll_dice, hog.roll_dice",
-            "hog.take_turn(5, 0)",
+            f"hog.{turn(5, 0)}",
         ), rule=RULES["uses_roll_dice"], setup=("import hog",), teardown=("hog.roll_dice = real_roll_dice",)),
         Doctest(f"take_turn calls {zero}", (
-            f"def fake_zero(score):\n    print('{zero} was called')\n    return 7",
+            f"def fake_zero({zero_params}):\n    print('{zero} was called')\n    return 7",
             f"hog.{zero}, real_zero = fake_zero, hog.{zero}",
-            "hog.take_turn(0, 30)",
+            f"hog.{turn(0, 30)}",
         ), rule=RULES["uses_zero_dice"].format(name=zero), setup=("import hog",),
             teardown=(f"hog.{zero} = real_zero",)),
     ]
     guidance = examples_as_doctests(variant, problem, problem.helpers)
     dice, scores = TestDice(), score_below_goal(variant)
     rows = [(k, scores.sample(rng), dice.sample(rng)) for k in range(0, 11) for _ in range(12)]
+    players = [scores.sample(rng) for _ in rows] if takes_player else [0] * len(rows)
     hidden = (Sweep("take_turn over 0 to 10 dice and scores below the goal",
-                    tuple(f"take_turn({k}, {s}, {dice.render(o)})" for k, s, o in rows),
+                    tuple(turn(k, s, dice.render(o), p) for (k, s, o), p in zip(rows, players, strict=True)),
                     rule="take_turn is right for every number of dice and opponent's score"),)
-    fuzz = (Fuzz("take_turn", "take_turn({}, {}, {})", (Ints(0, 10), scores, dice)),)
-    unlock = (
-        Unlock((f"take_turn(2, 0, make_test_dice({', '.join(str(rng.randint(2, 6)) for _ in range(3))}))",)),
-        Unlock((f"take_turn(0, {rng.randint(10, variant.goal - 1)})",)),
-        Unlock(("take_turn(11, 0)",)),
-    )
     domains = {"num_rolls": Ints(0, 10), "opponent_score": scores, "dice": dice}
+    if takes_player:
+        domains = {"num_rolls": Ints(0, 10), "player_score": scores, "opponent_score": scores, "dice": dice}
+    template = course.call("take_turn", {name: "{}" for name in domains})
+    fuzz = (Fuzz("take_turn", template, tuple(domains.values())),)
+    unlock = (
+        Unlock((turn(2, 0, f"make_test_dice({', '.join(str(rng.randint(2, 6)) for _ in range(3))})"),)),
+        Unlock((turn(0, rng.randint(10, variant.goal - 1)),)),
+        Unlock((turn(11, 0),)),
+    )
     return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "visible": visible, "guidance": guidance, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
             "domains": domains}
