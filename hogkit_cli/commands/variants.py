@@ -101,11 +101,13 @@ def termination_problems(variant: Variant) -> list[str]:
         low = min(p for p, _ in points_distribution(variant, TurnPlan(0, 0, 6), opponent))
         if low < 1:
             problems.append(f"zero dice against {opponent} scores {low}")
-    post = variant.rule("post_turn")
-    if post.kind != "swap":
-        lowered = [s for s in range(variant.goal + 20) if post.hook(s) < s]
-        if lowered:
-            problems.append(f"{post.title} lowers a score of {lowered[0]}")
+    turn = turn_of(variant)
+    for post in turn.rules("after"):
+        if post.kind == "update":  # the mover's new score, given what the hook asks for by name
+            lowered = [s for s in range(variant.goal + 20) for o in range(variant.goal)
+                       if turn.call(post, (), player_score=s, opponent_score=o) < s]
+            if lowered:
+                problems.append(f"{post.title} lowers a score of {lowered[0]}")
     return problems
 
 
