@@ -44,7 +44,9 @@ QUIET = ("def quiet(score0, score1, leader=None):\n"
          "        return leader, ''\n"
          "    return leader, None")
 # The commentary of hidden games: each message counts the turns, through the leader it is given.
-COUNTING = "lambda score0, score1, leader=None: ((leader or 0) + 1, f'{(leader or 0) + 1}: {score0} {score1}')"
+# (No braces: the text goes into a fuzzing template.)
+COUNTING = ("lambda score0, score1, leader=None: ((leader or 0) + 1, "
+            "str((leader or 0) + 1) + ': ' + str(score0) + ' ' + str(score1))")
 LEADERS = (None, 0, 1)
 
 
