@@ -110,8 +110,9 @@ def _commentary_leader(variant: Variant, problem: Problem, rng: random.Random) -
              dice="make_test_dice(5)", goal=15),
         game("an empty message or None prints nothing", QUIET, "quiet", RULES["print_message"],
              dice="make_test_dice(4, 2)", goal=12),
-        Doctest(both, ("s0, s1 = " + play_call(variant, "always_roll(3)", "always_roll(3)", dice=dice_text((1, 2, 3, 3)),
-                                               goal=8, later=False, say=both), "s0, s1"),
+        Doctest(both, ("s0, s1 = " + play_call(variant, "always_roll(3)", "always_roll(3)",
+                                               dice=dice_text((1, 2, 3, 3)), goal=8, later=False, say=both),
+                       "s0, s1"),
                 rule=RULES["print_message"], setup=SETUP),
     )
     hidden = (Sweep("commentary in games with random strategies",

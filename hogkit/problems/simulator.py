@@ -150,7 +150,8 @@ def _p03(variant: Variant, problem: Problem, rng: random.Random) -> dict:
         args = {"num_rolls": str(num_rolls), "opponent_score": str(opponent), "player_score": str(player)}
         return course.call("take_turn", {**args, "dice": dice} if dice else args)
 
-    zero_params = ", ".join(inspect.signature(variant.rule("zero_dice").hook).parameters)
+    hook_params = list(inspect.signature(variant.rule("zero_dice").hook).parameters)
+    zero_params = ", ".join(hook_params) if len(hook_params) > 1 else "score"  # a stand-in of the same shape
     visible = examples_as_doctests(variant, problem, problem.graded) + [
         Doctest(call, (call,), setup=SETUP) for call in (
             turn(2, 0, "make_test_dice(4, 5, 1)"), turn(3, 20, "make_test_dice(4, 1, 6)"), turn(0, 47), turn(0, 5))

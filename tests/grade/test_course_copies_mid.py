@@ -30,7 +30,8 @@ MUTANTS = {
     "sp22": {
         "Hefty Hogs skips every other digit": (
             "        result = digit_fn(rest % 10)(result)\n        rest = rest // 10",
-            "        result = digit_fn(rest % 10)(result)\n        rest = rest // 100 * 10 + rest % 10 if rest > 9 else 0",
+            "        result = digit_fn(rest % 10)(result)\n"
+            "        rest = rest // 100 * 10 + rest % 10 if rest > 9 else 0",
             ["02"]),
         "Hog Pile compares whole scores": ("    if last == opponent_score % 10:",
                                            "    if player_score == opponent_score:", ["04"]),
