@@ -9,8 +9,10 @@ notebooks all read them from here. It holds:
   ``templates``, ``aliases``, ``texts``) gain this file's keys, and its other keys are replaced
   by this file's where given;
 * ``goal_name``: the name of the goal constant (``GOAL_SCORE``, ``GOAL``);
-* ``play``: ``say`` (``play`` calls a commentary function after each turn) or ``update`` (``play``
-  takes an update function that scores each turn);
+* ``play``: ``say`` (``play`` calls a commentary function after each turn and keeps the one it
+  returns), ``announce`` (``play`` calls ``say(score0, score1, leader)`` after each turn, keeps the
+  leader it returns and prints the message it returns unless that is empty or None) or ``update``
+  (``play`` takes an update function that scores each turn);
 * ``imports``: the import lines at the top of ``hog.py``;
 * ``[phases]``: each phase's number and title;
 * ``[functions]``: each function HogKit writes from a template, by key: its signature in the
@@ -24,6 +26,9 @@ notebooks all read them from here. It holds:
 * ``[[layout]]``: the parts of ``hog.py`` in order, each a banner, an optional ``note`` (a comment
   after the banner) and its items: keys of ``[functions]``, or ``@family`` for the functions of
   the variant's rules of that family;
+* ``[texts]``: text of HogKit's templates -> the course's text, replaced (in order) in every
+  function written from a template: the output tests compare, such as a message a commentary
+  function prints, and its doctests' expected output;
 * ``experiments``: the strategies ``run_experiments`` compares, in order (calls such as
   ``always_roll(6)``, or items as in the layout);
 * ``[[problems]]``: each problem in order: ``id``, ``phase``, ``kind`` (which tests it gets, see
@@ -45,7 +50,7 @@ from pathlib import Path
 
 from hogkit.errors import SpecError
 
-PLAY_STYLES = ("say", "update")
+PLAY_STYLES = ("say", "announce", "update")
 TOP_KEYS = {"about", "extends", "goal_name", "play", "imports", "phases", "functions", "templates", "aliases",
             "layout", "problems", "texts", "experiments"}
 MERGED_TABLES = ("phases", "functions", "templates", "aliases", "texts")  # an extension's keys join its base's

@@ -21,7 +21,7 @@ from hogkit.problem_layout import rules_of
 from hogkit.variant import Variant
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-TEMPLATE_FILES = ("game.py", "commentary.py", "strategies.py")
+TEMPLATE_FILES = ("game.py", "commentary.py", "strategies.py", "leader_commentary.py", "gain_rules.py")
 
 # HogKit's names of the parameters of the functions generated here (see hogkit.generate.templating):
 # a course's signature of each is matched with them by name, then by position.
@@ -32,6 +32,7 @@ GENERATED = {
     "run_experiments": (),
     "rules_update": ("num_rolls", "player_score", "opponent_score", "dice"),
     "post_turn_hook": ("player_score", "opponent_score"),
+    "rules_gain": ("player_score", "opponent_score"),
 }
 
 
@@ -84,6 +85,7 @@ class Course:
     canonical: dict[str, tuple[str, ...]]
     aliases: dict[str, dict[str, str]]
     constants: dict[str, str]  # HogKit's names of module constants -> the course's (GOAL_SCORE -> GOAL)
+    texts: tuple[tuple[str, str], ...] = ()  # a text of HogKit's templates -> the course's (see Interface)
 
     def call(self, role: str, args: dict[str, str], *, keywords: tuple[str, ...] = ()) -> str:
         """A call of ROLE in the course's signature, given ARGS by canonical name."""
@@ -140,10 +142,11 @@ def kit_course(variant: Variant) -> Course:
             signatures[role] = source_signature(inspect.getsource(function))
             canonical[role] = GENERATED[role]
     posts = rules_of(variant.rules, ("post_turn",))
-    if posts and variant.interface.play == "say":  # the hook that play calls, written in hog.py
+    if posts and variant.interface.play != "update":  # the hook that play calls, written in hog.py
         signatures["post_turn_hook"] = source_signature(inspect.getsource(posts[0].hook))
         canonical["post_turn_hook"] = GENERATED["post_turn_hook"]
         aliases["post_turn_hook"] = dict(posts[0].inputs)
-    return Course(signatures, canonical, aliases, {"GOAL_SCORE": variant.interface.goal_name})
+    return Course(signatures, canonical, aliases, {"GOAL_SCORE": variant.interface.goal_name},
+                  tuple(variant.interface.texts.items()))
 
 

@@ -114,6 +114,11 @@ def play_hog(variant, hog, strategy0, strategy1, *, dice, start=(0, 0), later=Tr
         said.append((a, b))
         return say
 
+    if variant.interface.play == "announce":  # commentary is given the leader and returns it with a message
+        def say(a, b, leader=None):  # noqa: F811 - the announcing kind of commentary
+            said.append((a, b))
+            return leader, None
+
     flags = {flag: later for flag in variant.play_flags()}
     extra = {"wild_dice": wild} if wild is not None and variant.rule("dice_select") else {}
     return hog.play(strategy0, strategy1, start[0], start[1], dice=dice, say=say, **flags, **extra), said

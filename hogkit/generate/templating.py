@@ -7,7 +7,7 @@ docstring's capitalised mentions too), its defaults the course's, and every call
 another function of the interface written in that function's course signature (a template may
 pass an argument by HogKit's name that only some courses' functions take, such as
 ``take_turn(0, opponent_score, player_score=score)``: it is left out where the course's function
-does not take it).
+does not take it), and the texts the interface's ``[texts]`` replaces put in the course's words.
 """
 
 from __future__ import annotations
@@ -45,42 +45,49 @@ def _rename_mentions(text: str, names: dict[str, str]) -> str:
 
 
 def course_calls(source: str, course: Course) -> str:
-    """SOURCE with each call of a role written in that role's course signature (innermost calls
-    first, so a call given as another's argument is written once it is the course's)."""
-    while True:
-        edits = _call_edits(source, course)
-        innermost = [e for e in edits if not any(o is not e and e[0] <= o[0] and o[1] <= e[1] for o in edits)]
-        if not innermost:
-            return source
-        for start, end, new in sorted(innermost, reverse=True):
-            source = source[:start] + new + source[end:]
-
-
-def _call_edits(source: str, course: Course) -> list[tuple[int, int, str]]:
-    """(start, end, new text) of each call in SOURCE not yet in its role's course signature."""
+    """SOURCE with each call of a role written in that role's course signature. Calls are read in
+    HogKit's own names, once: a call given as another's argument is written first, and the outer
+    call is then written around the result."""
     tree = ast.parse(source)
-    lines = source.splitlines(keepends=True)
     offsets = [0]
-    for line in lines:
+    for line in source.splitlines(keepends=True):
         offsets.append(offsets[-1] + len(line))
-    edits = []
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-            continue
-        role = node.func.id
-        if role not in course.signatures or any(isinstance(a, ast.Starred) for a in node.args):
-            continue
-        canonical = course.canonical[role]
-        if len(node.args) > len(canonical) or any(name.startswith("*") for name in canonical):
-            continue
-        args = {canonical[i]: ast.get_source_segment(source, a) for i, a in enumerate(node.args)}
-        args.update({k.arg: ast.get_source_segment(source, k.value) for k in node.keywords if k.arg})
-        start = offsets[node.lineno - 1] + node.col_offset
-        end = offsets[node.end_lineno - 1] + node.end_col_offset
+
+    def span(node: ast.AST) -> tuple[int, int]:
+        return offsets[node.lineno - 1] + node.col_offset, offsets[node.end_lineno - 1] + node.end_col_offset
+
+    calls = [node for node in ast.walk(tree) if _role_call(node, course)]
+
+    def text(start: int, end: int) -> str:
+        """SOURCE[start:end] with every role call inside it written the course's way."""
+        inner = [c for c in calls if start <= span(c)[0] and span(c)[1] <= end and span(c) != (start, end)]
+        outermost = [c for c in inner if not any(o is not c and span(o)[0] <= span(c)[0] and span(c)[1] <= span(o)[1]
+                                                 for o in inner)]
+        out, at = [], start
+        for call in sorted(outermost, key=lambda c: span(c)[0]):
+            a, b = span(call)
+            out += [source[at:a], written(call)]
+            at = b
+        return "".join(out) + source[at:end]
+
+    def written(node: ast.Call) -> str:
+        role, canonical = node.func.id, course.canonical[node.func.id]
+        args = {canonical[i]: text(*span(a)) for i, a in enumerate(node.args)}
+        args.update({k.arg: text(*span(k.value)) for k in node.keywords if k.arg})
         new = course.call(role, args, keywords=tuple(k.arg for k in node.keywords if k.arg))
-        if ast.dump(ast.parse(new, mode="eval")) != ast.dump(ast.parse(source[start:end], mode="eval")):
-            edits.append((start, end, new))
-    return edits
+        kept = text(*span(node))  # the call as written, its arguments' calls rewritten
+        return kept if ast.dump(ast.parse(new, mode="eval")) == ast.dump(ast.parse(kept, mode="eval")) else new
+
+    return text(0, len(source))
+
+
+def _role_call(node: ast.AST, course: Course) -> bool:
+    """Whether NODE is a call of one of COURSE's roles that can be written in its signature."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in course.signatures):
+        return False
+    canonical = course.canonical[node.func.id]
+    return (not any(isinstance(a, ast.Starred) for a in node.args) and len(node.args) <= len(canonical)
+            and not any(name.startswith("*") for name in canonical))
 
 
 def course_function(role: str, course: Course) -> str:
@@ -97,7 +104,10 @@ def course_function(role: str, course: Course) -> str:
     body = _rename_identifiers(body, params)
     body = _rename_mentions(body, params)
     for old, new in _role_names(course).items():  # a role's name in strings and comments too
-        body = re.sub(rf"\b{re.escape(old)}\b", new, body)
+        call_only = r"(?=\()" if old.isalpha() and old.islower() else ""  # a plain word ("other") only as a call
+        body = re.sub(rf"\b{re.escape(old)}\b{call_only}", new, body)
+    for old, new in course.texts:  # the course's words where tests compare them
+        body = body.replace(old, new)
     return f"{decorators}def {signature.text()}:{body}"
 
 

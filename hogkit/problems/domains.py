@@ -14,9 +14,12 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from hogkit.rules import family_of
 from hogkit.shipped.dice import six_sided
 from hogkit.turn import turn_of
 from hogkit.variant import Variant
+
+BEFORE_POINTS = ("choice", "dice", "roll", "zero")  # the steps of a turn before its points are added
 
 DICE_FACES = 6
 
@@ -211,10 +214,13 @@ def _named_domain(variant: Variant, function: str, parameter: str) -> Ints | One
     """The domain a parameter's NAME stands for (``opponent_score``: a score below the goal)."""
     rolls = {"roll_dice": Ints(1, 10), "pork_chop_rolls": OneOf(variant.legal_rolls)}.get(function, Ints(0, 10))
     after_turn = score_after_turn(variant)
+    # A rule's function that acts before the turn's points are added sees the mover's score as it starts.
+    before_turn = any(function in rule.function_names and family_of(rule).step in BEFORE_POINTS
+                      for rule in variant.rules)
     table: dict[str, Ints | OneOf | TestDice] = {
         "score": after_turn if function == "square_swine" else score_below_goal(variant),
         "opponent_score": score_below_goal(variant),
-        "player_score": after_turn,
+        "player_score": score_below_goal(variant) if before_turn else after_turn,
         "num_rolls": rolls,
         "previous_rolls": Ints(0, 10),
         "turn_number": Ints(0, 63),
