@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from hogkit.exact import fits_fast_layout
+from hogkit.exact.general import general_model
 from hogkit.generate.reference import reference_hog
 from hogkit.generate.source import REGION
 from hogkit.naming import kit_course
@@ -122,3 +124,15 @@ def play_hog(variant, hog, strategy0, strategy1, *, dice, start=(0, 0), later=Tr
     flags = {flag: later for flag in variant.play_flags()}
     extra = {"wild_dice": wild} if wild is not None and variant.rule("dice_select") else {}
     return hog.play(strategy0, strategy1, start[0], start[1], dice=dice, say=say, **flags, **extra), said
+
+
+def fast_variant_names() -> list[str]:
+    """The named variants whose turn the fast layouts of the exact evaluator count."""
+    return [name for name in variant_names() if fits_fast_layout(load_variant(name))]
+
+
+def progressing_variant_names() -> list[str]:
+    """The named variants in which every turn scores at least one point (the slow reference's
+    recursion ends)."""
+    return [name for name in variant_names()
+            if fits_fast_layout(load_variant(name)) or not general_model(load_variant(name), 20).still]

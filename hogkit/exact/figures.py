@@ -10,10 +10,9 @@ import numpy as np
 
 from hogkit.exact.compact_pair import compact_pair, compact_pair_start
 from hogkit.exact.general import general_model, general_pair_start
-from hogkit.exact.model import Model, model_for, start_values
+from hogkit.exact.model import Model, fits_fast_layout, model_for, start_values
 from hogkit.exact.pair import pair_backward
 from hogkit.exact.row import row_backward, row_batch
-from hogkit.turn import turn_of
 from hogkit.variant import Variant
 
 
@@ -41,7 +40,7 @@ def _start_values_by_seat(variant: Variant, tables0, tables1, *, goal: int | Non
                           seats: tuple[int, ...]) -> np.ndarray:
     """P(player 0 wins) from the start of the game when the player in each of SEATS moves
     first: ``[batch, len(seats)]``."""
-    if not turn_of(variant).separable:  # the general layout: any turn the statement allows
+    if not fits_fast_layout(variant):  # the general layout: any turn the statement allows
         general = general_model(variant, variant.goal if goal is None else goal)
         t0, t1 = general.columns(tables0), general.columns(tables1)
         t0, t1 = np.broadcast_arrays(t0.reshape((-1,) + t0.shape[-2:]), t1.reshape((-1,) + t1.shape[-2:]))
@@ -87,7 +86,7 @@ def figures_against(variant: Variant, table, others, *, goal: int | None = None)
 
     In the full layout the pairs go through :func:`hogkit.exact.row.row_backward` in batches of
     at most :func:`hogkit.exact.row.row_batch` (TABLE in seat 0: its reads are picked once a batch)."""
-    if not turn_of(variant).separable or len(others) < 2:
+    if not fits_fast_layout(variant) or len(others) < 2:
         return contest_figures(variant, table, others, goal=goal)
     model, others = model_for(variant, goal), np.asarray(others)
     if model.compact:

@@ -109,9 +109,8 @@ class GeneralModel:
         for r, row in enumerate(rows):
             for n, (points, p) in enumerate(row):
                 self.vals[r, n], self.probs[r, n] = points, p
-        if self.vals[self.probs > 0].min() < 1:
-            raise HogkitError("a turn can score 0 points under these rules",
-                              "the exact evaluator needs every turn to score at least 1")
+        # A turn of 0 points keeps the sum of the scores: its diagonal reads itself (see _settle).
+        self.still = bool(self.vals[self.probs > 0].min() < 1)
         self.wild = np.array([[int(turn.sides(m, o) != SIDES[0]) for o in range(G)] for m in range(G)]).ravel()
 
     def _plan_after(self, turn: Turn) -> None:
@@ -170,6 +169,28 @@ def general_model(variant: Variant, goal: int) -> GeneralModel:
     return GeneralModel(variant, goal)
 
 
+SETTLE = 1e-14  # how close two sweeps of a diagonal that reads itself must come
+SWEEPS = 10_000  # at most this many sweeps of one diagonal
+
+
+def _settle(model: GeneralModel, V: np.ndarray, d: int, places: np.ndarray, c: np.ndarray) -> None:
+    """Write the values of diagonal D's states (at PLACES, making choices C) into V. Where a turn
+    can score 0 points, a state reads states of its own diagonal: its values are swept until they
+    settle, from one half, so that a game that can go on forever with certainty counts as a draw."""
+    if not model.still:
+        V[places] = _choice_values(model, V, d, c)
+        return
+    V[places] = 0.5
+    for _ in range(SWEEPS):
+        new = _choice_values(model, V, d, c)
+        moved = np.abs(new - V[places]).max()
+        V[places] = new
+        if moved < SETTLE:
+            return
+    raise HogkitError(f"the values of {model.variant.name}'s games of score sum {d} did not settle",
+                      "report this: a turn of 0 points should keep the game going only by chance")
+
+
 def general_values(model: GeneralModel, columns: np.ndarray) -> np.ndarray:
     """P(player 0 wins) from every state, for the pair of tables COLUMNS ([who, mover, opp] choice
     columns): the flat array of the module's docstring."""
@@ -181,7 +202,7 @@ def general_values(model: GeneralModel, columns: np.ndarray) -> np.ndarray:
         context = np.repeat(np.arange(2 * H), len(cells))
         cell = np.tile(cells, 2 * H)
         c = columns.reshape(2, G * G)[context // H, cell]
-        V[context * G * G + cell] = _choice_values(model, V, d, c)
+        _settle(model, V, d, context * G * G + cell, c)
     return V
 
 
@@ -250,12 +271,19 @@ def general_backward(model: GeneralModel, fixed: dict[int, np.ndarray]) -> tuple
         pick = np.zeros(2 * H * n, dtype=np.int64)
         for seat, columns in fixed.items():
             pick[who == seat] = columns.reshape(G * G)[cell[who == seat]]
+        places = context * G * G + cell
         if free.any():
-            values = np.stack([_choice_values(model, V, d, np.full(2 * H * n, c)) for c in range(C)], axis=1)
-            signed = values * np.where(who == 0, 1.0, -1.0)[:, None]
-            chosen = np.argmax(signed >= signed.max(axis=1, keepdims=True) - 1e-12, axis=1)
-            pick = np.where(free, chosen, pick)
-        V[context * G * G + cell] = _choice_values(model, V, d, pick)
+            V[places] = 0.5
+            for _ in range(SWEEPS if model.still else 1):  # best choices, swept until they settle
+                values = np.stack([_choice_values(model, V, d, np.full(2 * H * n, c)) for c in range(C)], axis=1)
+                signed = values * np.where(who == 0, 1.0, -1.0)[:, None]
+                chosen = np.argmax(signed >= signed.max(axis=1, keepdims=True) - 1e-12, axis=1)
+                settled = np.array_equal(np.where(free, chosen, pick), pick) if model.still else True
+                pick = np.where(free, chosen, pick)
+                V[places] = _choice_values(model, V, d, pick)
+                if settled:
+                    break
+        _settle(model, V, d, places, pick)
         best[context, cell] = pick
     return V, best.reshape(2 * H, G, G)
 

@@ -164,7 +164,7 @@ def swap_strategy(score, opponent_score, margin=8, num_rolls=4):
     # END SOLUTION
 
 
-def gain_strategy(score, opponent_score, threshold=12, num_rolls=6):
+def raise_strategy(score, opponent_score, threshold=12, num_rolls=6):
     """Roll 0 dice when that raises the score by at least THRESHOLD points, counting
     the rule after the turn; otherwise roll NUM_ROLLS."""
     # BEGIN SOLUTION

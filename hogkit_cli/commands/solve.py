@@ -14,7 +14,7 @@ from graders.contest import inspect_entry, load_entry_table, run_tournament
 from graders.files import write_atomic
 from graders.sample_entries import write_sample_entries
 from hogkit.errors import HogkitError
-from hogkit.exact import always, contest_figure, table_array, win_rate
+from hogkit.exact import always, contest_figure, fits_fast_layout, table_array, win_rate
 from hogkit.final import (
     answers_bytes,
     exploitability_header,
@@ -32,7 +32,6 @@ from hogkit.mend import mend
 from hogkit.meta_nash import solve_meta_nash
 from hogkit.solver import ScoreOnly, solve_full_information, solve_general, solve_score_only
 from hogkit.strategy_table import decode_array, encode_table
-from hogkit.turn import turn_of
 from hogkit.variant import Variant, load_variant
 from hogkit_cli.commands.grade import isolation_of
 from hogkit_cli.commands.options import add_isolation_options, add_variant_option
@@ -153,7 +152,7 @@ def solve_report(variant, *, iterations: int = ITERATIONS, rounds: int = ROUNDS,
     the smallest step from that table that meets FLOOR and RIVALS (:func:`hogkit.mend.mend`),
     measured with the answers in ANSWERS as further starts; with MEND_CANDIDATES, the meta-Nash
     search mends its candidates that are not acceptable before measuring them."""
-    if not turn_of(variant).separable:
+    if not fits_fast_layout(variant):
         if search != "score-only" or answers or rivals:
             raise HogkitError(f"{variant.name}'s turn needs the general layout of the evaluator, which solves by best "
                               "play alone", "leave out --search, --answers and --rivals")

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from hogkit.errors import HogkitError
-from hogkit.exact import always, win_rates
+from hogkit.exact import always, fits_fast_layout, win_rates
 from hogkit.game import TurnPlan, play, points_distribution
 from hogkit.generate.reference import reference_hog
 from hogkit.solver import solve_general, solve_score_only
@@ -188,7 +188,7 @@ def check_variant(variant: Variant, *, games: int = 200, solve: bool = True, say
     say("     win rates against always_roll(4), both seats (exact):")
     for k, rate in exact_rates(variant).items():
         say(f"       always_roll({k:2}): {rate:.3f}")
-    if solve and turn_of(variant).separable:
+    if solve and fits_fast_layout(variant):
         result = solve_score_only(variant, iterations=2, rounds=0, candidates=0)
         say(f"ok   the solver runs: a table of the scores alone wins {result.self_play:.3f} "
             "for the first player against itself")
