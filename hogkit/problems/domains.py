@@ -173,8 +173,8 @@ def max_turn_points(variant: Variant) -> int:
     zero = turn.rule("zero").hook
     points = max(10 * DICE_FACES, *(zero(score) for score in range(variant.goal)))
     points = max(turn.boost(p) for p in range(points + 1))
-    if turn.rules("bonus"):
-        points += max(turn.resolve(view, k).bonus for view in turn.hidden_states() for k in range(11))
+    if turn.rules("bonus"):  # a bonus reads the dice rolled and what the game remembers
+        points += max(turn.finish(view, k, 0, 0, 0).bonus for view in turn.hidden_states() for k in range(11))
     return points
 
 
@@ -199,6 +199,7 @@ def parameter_domain(variant: Variant, function: str, parameter: str) -> Ints | 
         "player_score": after_turn,
         "num_rolls": rolls,
         "previous_rolls": Ints(0, 10),
+        "previous_points": Ints(0, max_turn_points(variant)),
         "turn_number": Ints(0, 63),
         "after_extra": OneOf((False, True)),
         "chop_used": OneOf((False, True)),
