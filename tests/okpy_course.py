@@ -22,7 +22,6 @@ import json
 import os
 import sys
 
-
 # Names that Python 3.10 took out of ``collections`` (they live in ``collections.abc``): the okpy
 # clients of 2019 and 2020 bundle a ``requests`` that still reads them from ``collections``.
 OLD_COLLECTIONS = ("Callable", "Iterable", "Mapping", "MutableMapping", "MutableSet", "Sequence")
