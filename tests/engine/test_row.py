@@ -12,9 +12,12 @@ from graders.sample_entries import sample_tables
 from hogkit.exact import contest_figure, figures_against, model_for, pair_backward
 from hogkit.exact.row import row_backward, row_batch
 from hogkit.strategy_table import decode_table
+from hogkit.turn import turn_of
 from hogkit.variant import load_variant, variant_names
 
-FULL = [name for name in variant_names() if not model_for(load_variant(name), 30).compact]
+# The variants of the full layout (a turn that is not separable has a model of neither fast layout).
+FULL = [name for name in variant_names()
+        if turn_of(load_variant(name)).separable and not model_for(load_variant(name), 30).compact]
 
 
 def _tables(variant, rng, *, count: int) -> np.ndarray:
