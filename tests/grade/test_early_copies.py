@@ -1,5 +1,5 @@
 """Copies of the 2019 and 2020 projects written the way students write them against their courses'
-own skeletons (Spring 2019 and Summer 2020: their names, argument orders and parameters, no HogKit
+own skeletons (Spring 2019, Spring and Summer 2020: their names, argument orders and parameters, no HogKit
 helpers): each gets full marks, and each copy with one bug loses exactly the problem its bug is in."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from tests.conftest import ROOT
 
 COPIES = ROOT / "tests" / "data" / "course_copies"
 # copy: (its variant, the points of a right copy)
-RIGHT = {"sp19_recursive": ("sp19", 20), "su20_loops": ("su20", 23)}
+RIGHT = {"sp19_recursive": ("sp19", 20), "sp20_lists": ("sp20", 22), "su20_loops": ("su20", 23)}
 
 # name: (copy, text in it, its replacement, the problems the copy must lose)
 MUTANTS = {
@@ -26,6 +26,13 @@ MUTANTS = {
     "sp19: a swap of equal scores counts as harmful": (
         "sp19_recursive", "    if is_swap(after, opponent_score) and after != opponent_score:",
         "    if is_swap(after, opponent_score):", ["11"]),
+    "sp20: Free Bacon of the score squared": (
+        "sp20_lists", "    digits = str(score ** 3)", "    digits = str(score ** 2)", ["02"]),
+    "sp20: Feral Hogs compares with this turn's points": (
+        "sp20_lists", "            if abs(rolls - last_points[who]) == 2:\n                scores[who] += 3\n"
+        "            last_points[who] = points\n",
+        "            last_points[who] = points\n            if abs(rolls - last_points[who]) == 2:\n"
+        "                scores[who] += 3\n", ["05b"]),
     "su20: a strategy is asked twice a turn": (
         "su20_loops", "            n = strategy1(score1, score0)\n",
         "            n = strategy1(score1, score0)\n            n = strategy1(score1, score0)\n", ["05a"]),
@@ -58,7 +65,7 @@ def test_a_right_copy_gets_full_marks(copy):
         (p.id, [t.feedback for t in p.tests if t.counts_against]) for p in result.problems if not p.passed]
 
 
-@pytest.mark.slow  # nine copies graded in full: about a minute
+@pytest.mark.slow  # eleven copies graded in full: about a minute
 @pytest.mark.parametrize("mutant", MUTANTS)
 def test_one_bug_loses_its_own_problem(mutant):
     copy, old, new, problems = MUTANTS[mutant]

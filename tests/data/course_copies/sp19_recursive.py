@@ -4,7 +4,7 @@ for recursion."""
 from dice import six_sided, four_sided, make_test_dice
 from ucb import main, trace, interact
 
-GOAL_SCORE = 100  # The goal of Hog is to score 100 points.
+GOAL_SCORE = 100
 
 ######################
 # Phase 1: Simulator #
@@ -69,7 +69,7 @@ def silence(score0, score1):
 def play(strategy0, strategy1, score0=0, score1=0, dice=six_sided,
          goal=GOAL_SCORE, say=silence):
     """Play a game of Hog; return the final scores, Player 0's first."""
-    player = 0  # Which player is about to take a turn, 0 (first) or 1 (second)
+    player = 0
     # BEGIN PROBLEM 5
     def turn(player, scores):
         me, you = scores[player], scores[other(player)]
@@ -81,7 +81,6 @@ def play(strategy0, strategy1, score0=0, score1=0, dice=six_sided,
             return [me, you]
         return [you, me]
     # END PROBLEM 5
-    # (note that the indentation for the problem 6 prompt (***YOUR CODE HERE***) might be misleading)
     # BEGIN PROBLEM 6
     scores = [score0, score1]
     while max(scores) < goal:
@@ -190,11 +189,11 @@ def average_win_rate(strategy, baseline=always_roll(4)):
 
 def run_experiments():
     """A few experiments."""
-    if True:  # Change to False when done finding max_scoring_num_rolls
+    if True:
         six_sided_max = max_scoring_num_rolls(six_sided)
         print('Max scoring num rolls for six-sided dice:', six_sided_max)
 
-    if False:  # Change to True to test bacon_strategy
+    if False:
         print('bacon_strategy win rate:', average_win_rate(bacon_strategy))
 
 
@@ -232,8 +231,7 @@ def run(*args):
     """Command line: -r runs the experiments."""
     import argparse
     parser = argparse.ArgumentParser(description="Play Hog")
-    parser.add_argument('--run_experiments', '-r', action='store_true',
-                        help='Runs strategy experiments')
+    parser.add_argument('--run_experiments', '-r', action='store_true')
 
     args = parser.parse_args()
 

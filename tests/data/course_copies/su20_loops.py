@@ -3,7 +3,7 @@
 from dice import six_sided, four_sided, make_test_dice
 from ucb import main, trace, interact
 
-GOAL_SCORE = 100  # The goal of Hog is to score 100 points.
+GOAL_SCORE = 100
 
 ######################
 # Phase 1: Simulator #
@@ -76,7 +76,7 @@ def silence(score0, score1):
 def play(strategy0, strategy1, score0=0, score1=0, dice=six_sided,
          goal=GOAL_SCORE, say=silence, feral_hogs=True):
     """Play Hog; return the final scores, Player 0's first."""
-    who = 0  # Who is about to take a turn, 0 (first) or 1 (second)
+    who = 0
     # BEGIN PROBLEM 5
     prev0 = 0
     prev1 = 0
@@ -101,7 +101,6 @@ def play(strategy0, strategy1, score0=0, score1=0, dice=six_sided,
                 score0, score1 = score1, score0
         who = other(who)
     # END PROBLEM 5
-    # (note that the indentation for the problem 6 prompt (***YOUR CODE HERE***) might be misleading)
     # BEGIN PROBLEM 6
         say = say(score0, score1)
     # END PROBLEM 6
@@ -214,11 +213,11 @@ def average_win_rate(strategy, baseline=always_roll(6)):
 
 def run_experiments():
     """Some experiments."""
-    if True:  # Change to False when done finding max_scoring_num_rolls
+    if True:
         six_sided_max = max_scoring_num_rolls(six_sided)
         print('Max scoring num rolls for six-sided dice:', six_sided_max)
 
-    if False:  # Change to True to test always_roll(8)
+    if False:
         print('always_roll(8) win rate:', average_win_rate(always_roll(8)))
 
 
@@ -264,8 +263,7 @@ def run(*args):
     """Command line: -r runs the experiments."""
     import argparse
     parser = argparse.ArgumentParser(description="Play Hog")
-    parser.add_argument('--run_experiments', '-r', action='store_true',
-                        help='Runs strategy experiments')
+    parser.add_argument('--run_experiments', '-r', action='store_true')
 
     args = parser.parse_args()
 
