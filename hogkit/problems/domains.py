@@ -223,6 +223,7 @@ def _named_domain(variant: Variant, function: str, parameter: str) -> Ints | One
         "player_score": score_below_goal(variant) if before_turn else after_turn,
         "num_rolls": rolls,
         "previous_rolls": Ints(0, 10),
+        "previous_points": Ints(0, max_turn_points(variant)),
         "turn_number": Ints(0, 63),
         "after_extra": OneOf((False, True)),
         "chop_used": OneOf((False, True)),

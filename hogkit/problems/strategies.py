@@ -11,6 +11,7 @@ from hogkit.problems.building import SETUP, choice, examples_as_doctests, text_k
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import CycleSamples, Ints, OneOf, Strategies, TestDice, score_below_goal
 from hogkit.shipped.dice import make_test_dice
+from hogkit.turn import turn_of
 from hogkit.variant import Variant
 
 TEXT = {
@@ -191,12 +192,30 @@ def _strategy_problem(variant: Variant, problem: Problem, rng: random.Random) ->
                    for _ in range(300))
     hidden = (Sweep(f"{fn} at every opponent's score", everywhere, rule=f"{fn} is right at every pair of scores"),
               Sweep(f"{fn} with other arguments", others, rule=f"{fn} uses its last two arguments"))
+    if any(rule.family == "post_turn" and rule.kind == "swap" for rule in problem.rules):
+        hidden += (Sweep(f"{fn} where zero dice would make the scores equal", _ties(variant, fn, max(extra.choices)),
+                         rule="a swap of equal scores neither helps nor hurts"),)
     fuzz = (Fuzz(fn, f"{fn}({{}}, {{}}, {{}}, {{}})", (scores, scores, extra, rolls)),)
     pair = [(rng.randint(0, variant.goal - 1), rng.randint(0, variant.goal - 1)) for _ in range(2)]
     unlock = (Unlock(tuple(f"{fn}({s}, {o})" for s, o in pair)),)
     return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "visible": tuple(visible), "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
             "domains": {"score": scores, "opponent_score": scores, "extra": extra, "num_rolls": rolls}}
+
+
+def _ties(variant: Variant, fn: str, most: int) -> tuple[str, ...]:
+    """Calls of FN at every pair of scores where rolling zero dice would leave the mover's score
+    equal to the opponent's, with the largest margin up to MOST that zero dice reaches and the
+    smallest it does not (numbers of dice in turn from 1 to 10)."""
+    turn, calls = turn_of(variant), []
+    for opponent in range(variant.goal):
+        for score in range(opponent + 1):
+            points = turn.points(0, opponent, make_test_dice(1), player_score=score)
+            if score + points != opponent:
+                continue
+            for margin in sorted({min(points, most), min(points + 1, most)}):
+                calls.append(f"{fn}({score}, {opponent}, {margin}, {len(calls) % 10 + 1})")
+    return tuple(calls)
 
 
 def _p12(variant: Variant, problem: Problem, rng: random.Random) -> dict:
