@@ -65,12 +65,27 @@ def course_calls(source: str, course: Course) -> str:
         args.update({k.arg: ast.get_source_segment(source, k.value) for k in node.keywords if k.arg})
         start = offsets[node.lineno - 1] + node.col_offset
         end = offsets[node.end_lineno - 1] + node.end_col_offset
-        new = course.call(role, args, keywords=tuple(k.arg for k in node.keywords if k.arg))
+        keywords = tuple(k.arg for k in node.keywords if k.arg and not _ahead(course, role, k.arg, len(node.args)))
+        new = course.call(role, args, keywords=keywords)
         if ast.dump(ast.parse(new, mode="eval")) != ast.dump(ast.parse(source[start:end], mode="eval")):
             edits.append((start, end, new))
     for start, end, new in sorted(edits, reverse=True):
         source = source[:start] + new + source[end:]
     return source
+
+
+def _ahead(course: Course, role: str, name: str, positional: int) -> bool:
+    """Whether ROLE's course signature puts its parameter of HogKit's NAME before one of the first
+    POSITIONAL parameters of HogKit's order: a keyword a template passes only because HogKit's
+    order has the parameter later (``take_turn(0, opponent_score, player_score=score)``), which the
+    course's call then passes in its place."""
+    meaning = bind(course.signatures[role], course.canonical[role], course.aliases.get(role))
+    names = course.signatures[role].names
+    if name not in meaning:
+        return False
+    place = names.index(meaning[name])
+    return any(names.index(meaning[given]) > place for given in course.canonical[role][:positional]
+               if given in meaning)
 
 
 def course_function(role: str, course: Course) -> str:

@@ -170,8 +170,11 @@ def max_turn_points(variant: Variant) -> int:
     """The most points one turn of VARIANT can score, bonus and boost included (worked out once a
     variant: graders ask it for every answer they judge)."""
     turn = turn_of(variant)
-    zero = turn.rule("zero").hook
-    points = max(10 * DICE_FACES, *(zero(score) for score in range(variant.goal)))
+    zero = turn.rule("zero")
+    # A zero-dice rule may look at either score (both below the goal when a turn starts).
+    mover_scores = range(variant.goal) if "player_score" in turn.inputs(zero) else (0,)
+    points = max(10 * DICE_FACES, *(turn.call(zero, (), player_score=mover, opponent_score=score)
+                                    for mover in mover_scores for score in range(variant.goal)))
     points = max(turn.boost(p) for p in range(points + 1))
     if turn.rules("bonus"):
         points += max(turn.resolve(view, k).bonus for view in turn.hidden_states() for k in range(11))
@@ -189,12 +192,24 @@ def score_after_turn(variant: Variant) -> Ints:
     return Ints(0, variant.goal - 1 + max_turn_points(variant))
 
 
+def named_domain(variant: Variant, name: str) -> Ints:
+    """The domain NAME (one of :data:`hogkit.rules.DOMAIN_NAMES`) in VARIANT."""
+    after_turn = score_after_turn(variant)
+    return {"score_below_goal": score_below_goal(variant), "score_after_turn": after_turn,
+            "positive_score": Ints(1, after_turn.hi)}[name]
+
+
 def parameter_domain(variant: Variant, function: str, parameter: str) -> Ints | OneOf | TestDice:
-    """The domain of PARAMETER of the kit function FUNCTION in VARIANT."""
+    """The domain of PARAMETER of the kit function FUNCTION in VARIANT: the one its rule names
+    (``Rule.domains``), else the one of the parameter's name."""
+    for rule in variant.rules:
+        named = dict(rule.domains).get(f"{function}.{parameter}")
+        if named is not None:
+            return named_domain(variant, named)
     rolls = {"roll_dice": Ints(1, 10), "pork_chop_rolls": OneOf(variant.legal_rolls)}.get(function, Ints(0, 10))
     after_turn = score_after_turn(variant)
     table: dict[str, Ints | OneOf | TestDice] = {
-        "score": after_turn if function == "square_swine" else score_below_goal(variant),
+        "score": score_below_goal(variant),
         "opponent_score": score_below_goal(variant),
         "player_score": after_turn,
         "num_rolls": rolls,

@@ -15,6 +15,7 @@ from types import ModuleType
 
 from hogkit.rules.base import (
     BUILT_IN_FAMILIES,
+    DOMAIN_NAMES,
     FOLDS,
     QUANTITIES,
     SINGLE_STEPS,
@@ -137,6 +138,7 @@ for _found in pkgutil.iter_modules(__path__):  # the seeds' modules again (nothi
         register(importlib.import_module(f"{__name__}.{_found.name}"))
 
 __all__ = [
+    "DOMAIN_NAMES",
     "FAMILIES",
     "FOLDS",
     "QUANTITIES",

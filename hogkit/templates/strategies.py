@@ -143,7 +143,7 @@ def works(problem, fn, *args):
 def bacon_strategy(score, opponent_score, margin=8, num_rolls=4):
     """Roll 0 dice when that scores at least MARGIN points; otherwise roll NUM_ROLLS."""
     # BEGIN SOLUTION
-    if take_turn(0, opponent_score) >= margin:
+    if take_turn(0, opponent_score, player_score=score) >= margin:
         return 0
     return num_rolls
     # END SOLUTION
@@ -154,7 +154,7 @@ def swap_strategy(score, opponent_score, margin=8, num_rolls=4):
     swap that hurts; otherwise roll 0 when it scores at least MARGIN points, and
     NUM_ROLLS when it does not. A swap of equal scores neither helps nor hurts."""
     # BEGIN SOLUTION
-    new_score = score + take_turn(0, opponent_score)
+    new_score = score + take_turn(0, opponent_score, player_score=score)
     if is_swap(new_score, opponent_score):
         if opponent_score > new_score:
             return 0
