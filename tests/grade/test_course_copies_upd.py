@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+import tests.build.test_okpy_format as okpy_checks
 from graders.runner import grade_source
 from hogkit.variant import load_variant
 from tests.conftest import ROOT
@@ -68,3 +69,12 @@ def test_the_courses_own_suite_agrees(name, tmp_path):
         verdicts = run_suite(COURSES / copy / "course", text, tmp_path / copy)
         failed = sorted(q for q, v in verdicts.items() if v["failed"])
         assert failed[:1] == problems[:1] and set(problems) <= set(failed), verdicts
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not okpy_checks.OKPY.exists(), reason="the okpy client is not installed: run make setup")
+@pytest.mark.parametrize("name", ["su23", "fa23"])
+def test_the_kits_own_okpy_tests_agree_with_okpy(name, tmp_path):
+    """The kit's tests/ run by the okpy client, by HogKit's grader and by its checker: the same verdict
+    on every question, full marks for the reference and none for the skeleton."""
+    okpy_checks.test_hogkit_agrees_with_okpy_on_every_question(name, tmp_path)
