@@ -45,7 +45,25 @@ def _rename_mentions(text: str, names: dict[str, str]) -> str:
 
 
 def course_calls(source: str, course: Course) -> str:
-    """SOURCE with each call of another role written in that role's course signature."""
+    """SOURCE with each call of a role written in that role's course signature (innermost calls
+    first, so a call given as another's argument is written once it is the course's). A call is
+    written once: read again in HogKit's order, a call in a course's order could be taken for
+    another (``take_turn(num_rolls, player_score, opponent_score, dice)``)."""
+    written: list[tuple[int, int]] = []  # the spans of the calls written so far
+    while True:
+        edits = [e for e in _call_edits(source, course) if e[:2] not in written]
+        innermost = [e for e in edits if not any(o is not e and e[0] <= o[0] and o[1] <= e[1] for o in edits)]
+        if not innermost:
+            return source
+        for start, end, new in sorted(innermost, reverse=True):
+            source = source[:start] + new + source[end:]
+            shift = len(new) - (end - start)
+            written = [(a + shift if a >= end else a, b + shift if b >= end else b) for a, b in written]
+            written.append((start, start + len(new)))
+
+
+def _call_edits(source: str, course: Course) -> list[tuple[int, int, str]]:
+    """(start, end, new text) of each call in SOURCE not yet in its role's course signature."""
     tree = ast.parse(source)
     lines = source.splitlines(keepends=True)
     offsets = [0]
@@ -69,9 +87,7 @@ def course_calls(source: str, course: Course) -> str:
         new = course.call(role, args, keywords=keywords)
         if ast.dump(ast.parse(new, mode="eval")) != ast.dump(ast.parse(source[start:end], mode="eval")):
             edits.append((start, end, new))
-    for start, end, new in sorted(edits, reverse=True):
-        source = source[:start] + new + source[end:]
-    return source
+    return edits
 
 
 def _ahead(course: Course, role: str, name: str, positional: int) -> bool:

@@ -19,6 +19,7 @@ from hogkit.problem_layout import Problem
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import GameStart, Strategies, TestDice, parameter_domain
 from hogkit.rules import Rule, Story
+from hogkit.turn import turn_of
 from hogkit.variant import Variant
 
 SETUP = ("from hog import *",)
@@ -209,8 +210,14 @@ def function_fuzz(variant: Variant, fn: str, params: list[str]) -> Fuzz:
     return Fuzz(fn, f"{fn}({', '.join('{}' for _ in params)})", domains)
 
 
+def zero_dice_rule(variant: Variant) -> Rule:
+    """The rule that scores a turn of zero dice."""
+    return turn_of(variant).rule("zero")
+
+
 def zero_dice_name(variant: Variant) -> str:
-    return variant.rule("zero_dice").hook_name
+    """The name of the function that scores a turn of zero dice."""
+    return zero_dice_rule(variant).hook_name
 
 
 def games_to_check(variant: Variant, rng: random.Random, count: int, *, later: bool) -> list[Doctest]:

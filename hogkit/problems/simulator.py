@@ -29,6 +29,7 @@ from hogkit.problems.building import (
     stories,
     text_key,
     zero_dice_name,
+    zero_dice_rule,
 )
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import GameStart, Ints, TestDice, parameter_domain, score_below_goal
@@ -142,59 +143,50 @@ def _simple_function_problem(variant: Variant, problem: Problem, rng: random.Ran
 
 
 def _p03(variant: Variant, problem: Problem, rng: random.Random) -> dict:
-    zero_rule = variant.rule("zero_dice")
     zero = zero_dice_name(variant)
     course = kit_course(variant)
-    # Whether the course's take_turn is given the mover's score too (a zero-dice rule that reads it).
-    both = "player_score" in course_params(variant, "take_turn")
+    takes_player = "player_score" in course_params(variant, "take_turn")
+    dice, scores = TestDice(), score_below_goal(variant)
 
-    def turn(num_rolls: object, opponent: object, dice: str = "", player: object = 0) -> str:
+    def call(num_rolls: int, opponent: int, dice: str = "", player: int = 0, *, prefix: str = "") -> str:
         args = {"num_rolls": str(num_rolls), "opponent_score": str(opponent), "player_score": str(player)}
-        if dice:
-            args["dice"] = dice
-        return course.call("take_turn", args)
+        return prefix + course.call("take_turn", {**args, **({"dice": dice} if dice else {})})
 
-    def shown(call: str, **kwargs: object) -> Doctest:
-        return Doctest(call, (call,), setup=SETUP, **kwargs)
-
-    zero_params = list(inspect.signature(zero_rule.hook).parameters)
-    fake_params = "score" if len(zero_params) == 1 else ", ".join(zero_params)
+    hook = zero_dice_rule(variant).hook
+    fake_params = ", ".join(inspect.signature(hook).parameters)
     visible = examples_as_doctests(variant, problem, problem.graded) + [
-        shown(turn(2, 0, "make_test_dice(4, 5, 1)", player=7)),
-        shown(turn(3, 20, "make_test_dice(4, 1, 6)", player=15)),
-        shown(turn(0, 47, player=12)),
-        shown(turn(0, 5, player=35)),
+        *[Doctest(text, (text,), setup=SETUP) for text in (
+            call(2, 0, "make_test_dice(4, 5, 1)"), call(3, 20, "make_test_dice(4, 1, 6)"), call(0, 47), call(0, 5),
+            *([call(0, 47, player=23), call(0, 5, player=68)] if takes_player else []))],
         Doctest("take_turn calls roll_dice", (
             "def fake_roll_dice(num_rolls, dice):\n    print('roll_dice was called')\n    return 9002",
             "hog.roll_dice, real_roll_dice = fake_roll_dice, hog.roll_dice",
-            "hog." + turn(5, 0),
+            call(5, 0, prefix="hog."),
         ), rule=RULES["uses_roll_dice"], setup=("import hog",), teardown=("hog.roll_dice = real_roll_dice",)),
         Doctest(f"take_turn calls {zero}", (
             f"def fake_zero({fake_params}):\n    print('{zero} was called')\n    return 7",
             f"hog.{zero}, real_zero = fake_zero, hog.{zero}",
-            "hog." + turn(0, 30),
+            call(0, 30, prefix="hog."),
         ), rule=RULES["uses_zero_dice"].format(name=zero), setup=("import hog",),
             teardown=(f"hog.{zero} = real_zero",)),
     ]
     guidance = examples_as_doctests(variant, problem, problem.helpers)
-    dice, scores = TestDice(), score_below_goal(variant)
-    rows = [(k, scores.sample(rng), dice.sample(rng)) for k in range(0, 11) for _ in range(12)]
-    movers = [scores.sample(rng) if both else 0 for _ in rows]
+    rows = [(k, scores.sample(rng), dice.sample(rng), scores.sample(rng) if takes_player else 0)
+            for k in range(0, 11) for _ in range(12)]
     hidden = (Sweep("take_turn over 0 to 10 dice and scores below the goal",
-                    tuple(turn(k, s, dice.render(o), player=p) for (k, s, o), p in zip(rows, movers, strict=True)),
-                    rule="take_turn is right for every number of dice and " + (
-                        "pair of scores" if both else "opponent's score")),)
-    domains = {"num_rolls": Ints(0, 10), "opponent_score": scores, "dice": dice}
-    if both:
-        domains["player_score"] = scores
-    params = course_params(variant, "take_turn")
-    order = sorted(domains, key=lambda name: course.signatures["take_turn"].names.index(params[name]))
-    fuzz = (Fuzz("take_turn", turn(*("{}",) * 3, player="{}"), tuple(domains[name] for name in order)),)
+                    tuple(call(k, s, dice.render(o), player=p) for k, s, o, p in rows),
+                    rule="take_turn is right for every number of dice and opponent's score"),)
+    names = course_params(variant, "take_turn")
+    fields = {"num_rolls": Ints(0, 10), "player_score": scores, "opponent_score": scores, "dice": dice}
+    signature = course.signatures["take_turn"]
+    order = [ours for name in signature.names for ours, theirs in names.items() if theirs == name and ours in fields]
+    fuzz = (Fuzz("take_turn", f"take_turn({', '.join('{}' for _ in order)})", tuple(fields[o] for o in order)),)
     unlock = (
-        Unlock((turn(2, 0, f"make_test_dice({', '.join(str(rng.randint(2, 6)) for _ in range(3))})"),)),
-        Unlock((turn(0, rng.randint(10, variant.goal - 1), player=rng.randint(0, variant.goal - 1) if both else 0),)),
-        Unlock((turn(11, 0),)),
+        Unlock((call(2, 0, f"make_test_dice({', '.join(str(rng.randint(2, 6)) for _ in range(3))})"),)),
+        Unlock((call(0, rng.randint(10, variant.goal - 1)),)),
+        Unlock((call(11, 0),)),
     )
+    domains = {names[o]: fields[o] for o in order}
     return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "visible": visible, "guidance": guidance, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
             "domains": domains}

@@ -15,7 +15,6 @@ from types import ModuleType
 
 from hogkit.rules.base import (
     BUILT_IN_FAMILIES,
-    DOMAIN_NAMES,
     FOLDS,
     QUANTITIES,
     SINGLE_STEPS,
@@ -138,7 +137,6 @@ for _found in pkgutil.iter_modules(__path__):  # the seeds' modules again (nothi
         register(importlib.import_module(f"{__name__}.{_found.name}"))
 
 __all__ = [
-    "DOMAIN_NAMES",
     "FAMILIES",
     "FOLDS",
     "QUANTITIES",

@@ -47,13 +47,6 @@ QUANTITIES = (
     "opponent_score",  # the opponent's score at this step
     "points",  # the turn's points so far (a boost is given them before it applies)
 )
-# The domains a rule may name for a parameter of its functions (Rule.domains; hogkit.problems.domains
-# says what each holds in a variant).
-DOMAIN_NAMES = (
-    "score_below_goal",  # a score while the game goes on: 0 to goal - 1
-    "score_after_turn",  # a mover's score once a turn's points are added: 0 to goal - 1 + the most a turn scores
-    "positive_score",  # the same, from 1: a score a turn has just added to (every turn scores at least 1)
-)
 
 
 @dataclass(frozen=True)
@@ -195,10 +188,10 @@ class Rule:
     strategy that uses the rule (``bacon_strategy``), where an interface asks for one by the rule.
     ``roles`` names the functions of the rule that HogKit's templates call by a role (role,
     function): ``("rules_update", "square_update")`` is the update function that plays a turn
-    with every rule, in a semester whose ``play`` takes one. ``domains`` names the inputs the
-    course allows for a parameter of one of its functions, where the parameter's name alone does
-    not say (``("hog_gcd.y", "positive_score")``): ``function.parameter`` -> one of
-    :data:`DOMAIN_NAMES`.
+    with every rule, in a semester whose ``play`` takes one. ``domains`` says which values a
+    parameter of the rule's functions may take where its name does not say it
+    (:func:`hogkit.problems.domains.parameter_domain`): (``parameter`` or ``function.parameter``,
+    a domain's name such as ``points`` or ``after_turn``, or ``lo..hi``).
     """
 
     id: str

@@ -30,7 +30,7 @@ BOAR_BRAWL = Rule(
     hook=boar_brawl,
     strategy="boar_strategy",
     # The scores a turn starts from; the page allows any, and the course's own tests try some of 100 or more.
-    domains=(("boar_brawl.player_score", "score_below_goal"),),
+    domains=(("boar_brawl.player_score", "below_goal"),),
     seed="",
     examples=(
         Example("boar_brawl(21, 46)", 9, "Tens digit 4 against ones digit 1: 3 * abs(4 - 1) = 9."),

@@ -59,8 +59,8 @@ FUZZY_FACTORS = Rule(
     strategy="fuzzy_strategy",
     inputs=(("score", "player_score"),),
     roles=(("rules_update", "fuzzy_update"),),
-    domains=(("hog_gcd.x", "score_after_turn"), ("hog_gcd.y", "positive_score"),
-             ("fuzzy_points.score", "positive_score"), ("fuzzy_update.player_score", "score_below_goal")),
+    domains=(("hog_gcd.x", "after_turn"), ("hog_gcd.y", "positive_after_turn"),
+             ("fuzzy_points.score", "positive_after_turn"), ("fuzzy_update.player_score", "below_goal")),
     seed="",
     examples=(
         Example("hog_gcd(15, 25)", 5, "5 divides both; nothing larger does."),

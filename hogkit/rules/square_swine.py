@@ -58,7 +58,6 @@ SQUARE_SWINE = Rule(
     strategy="square_strategy",
     inputs=(("score", "player_score"),),
     roles=(("rules_update", "square_update"),),
-    domains=(("square_swine.score", "score_after_turn"),),
     seed="002",
     examples=(
         Example("square_update(3, 12, 0, make_test_dice(4, 4, 5))", 36,

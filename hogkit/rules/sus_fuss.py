@@ -71,8 +71,8 @@ SUS_FUSS = Rule(
     strategy="sus_strategy",
     inputs=(("score", "player_score"),),
     roles=(("rules_update", "sus_update"),),
-    domains=(("num_factors.n", "positive_score"), ("sus_points.score", "positive_score"),
-             ("sus_update.player_score", "score_below_goal")),
+    domains=(("num_factors.n", "positive_after_turn"), ("sus_points.score", "positive_after_turn"),
+             ("sus_update.player_score", "below_goal")),
     seed="",
     examples=(
         Example("num_factors(1)", 1, "1 has one factor, itself."),
