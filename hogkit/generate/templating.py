@@ -51,14 +51,15 @@ def course_calls(source: str, course: Course) -> str:
     another (``take_turn(num_rolls, player_score, opponent_score, dice)``)."""
     written: list[tuple[int, int]] = []  # the spans of the calls written so far
     while True:
-        edits = [e for e in _call_edits(source, course) if e[:2] not in written]
+        edits = [e for e in _call_edits(source, course) if not any(a <= e[0] and e[1] <= b for a, b in written)]
         innermost = [e for e in edits if not any(o is not e and e[0] <= o[0] and o[1] <= e[1] for o in edits)]
         if not innermost:
             return source
         for start, end, new in sorted(innermost, reverse=True):
             source = source[:start] + new + source[end:]
             shift = len(new) - (end - start)
-            written = [(a + shift if a >= end else a, b + shift if b >= end else b) for a, b in written]
+            written = [(a + shift, b + shift) if a >= end else (a, b) for a, b in written
+                       if not start <= a < b <= end]  # the calls inside this one are part of its text now
             written.append((start, start + len(new)))
 
 
