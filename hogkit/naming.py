@@ -21,7 +21,8 @@ from hogkit.problem_layout import rules_of
 from hogkit.variant import Variant
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-TEMPLATE_FILES = ("game.py", "commentary.py", "strategies.py", "leader_commentary.py", "gain_rules.py")
+TEMPLATE_FILES = ("game.py", "commentary.py", "strategies.py", "leader_commentary.py", "gain_rules.py",
+                  "written.py")
 
 # HogKit's names of the parameters of the functions generated here (see hogkit.generate.templating):
 # a course's signature of each is matched with them by name, then by position.

@@ -74,11 +74,26 @@ def course_calls(source: str, course: Course) -> str:
         role, canonical = node.func.id, course.canonical[node.func.id]
         args = {canonical[i]: text(*span(a)) for i, a in enumerate(node.args)}
         args.update({k.arg: text(*span(k.value)) for k in node.keywords if k.arg})
-        new = course.call(role, args, keywords=tuple(k.arg for k in node.keywords if k.arg))
+        keywords = tuple(k.arg for k in node.keywords if k.arg and not _ahead(course, role, k.arg, len(node.args)))
+        new = course.call(role, args, keywords=keywords)
         kept = text(*span(node))  # the call as written, its arguments' calls rewritten
         return kept if ast.dump(ast.parse(new, mode="eval")) == ast.dump(ast.parse(kept, mode="eval")) else new
 
     return text(0, len(source))
+
+
+def _ahead(course: Course, role: str, name: str, positional: int) -> bool:
+    """Whether ROLE's course signature puts its parameter of HogKit's NAME before one of the first
+    POSITIONAL parameters of HogKit's order: a keyword a template passes only because HogKit's
+    order has the parameter later (``take_turn(0, opponent_score, player_score=score)``), which the
+    course's call then passes in its place."""
+    meaning = bind(course.signatures[role], course.canonical[role], course.aliases.get(role))
+    names = course.signatures[role].names
+    if name not in meaning:
+        return False
+    place = names.index(meaning[name])
+    return any(names.index(meaning[given]) > place for given in course.canonical[role][:positional]
+               if given in meaning)
 
 
 def _role_call(node: ast.AST, course: Course) -> bool:

@@ -230,6 +230,7 @@ def _named_domain(variant: Variant, function: str, parameter: str) -> Ints | One
         "points": Ints(0, max_turn_points(variant)),
         "below_goal": score_below_goal(variant),
         "after_turn": after_turn,
+        "positive_after_turn": Ints(1, after_turn.hi),  # a score a turn has just added to (a turn scores 1 or more)
         "n": after_turn,
         "dice": TestDice(),
         "margin": Ints(0, 12),
