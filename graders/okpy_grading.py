@@ -125,6 +125,7 @@ def grade_with_course_tests(source: bytes, variant: Variant, course: Path, *, la
     grade = GradeResult(variant.name, label, problems, 0, 0, False, "graded", notes,
                         final_note="final_strategy was not checked")
     with Sandbox(source, limits=limits, isolation=isolation, support=support_files(assignment)) as sandbox:
+        grade.isolation = sandbox.isolation.summary()
         if sandbox.isolation.unsafe:
             notes.append(UNSAFE_NOTE)
         if not sandbox.imported:

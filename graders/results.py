@@ -70,6 +70,7 @@ class GradeResult:
     seconds: float = 0.0
     final_table: list[list[int]] | None = field(default=None, repr=False)
     final_note: str = ""
+    isolation: str = ""  # how the student's code was contained (graders.isolation.Isolation.summary)
 
     def phase_scores(self) -> dict[int, tuple[int, int]]:
         """Phase -> (earned, possible)."""

@@ -28,8 +28,9 @@ from pathlib import Path
 
 import pytest
 
-from graders.isolation import UID_BASE, UID_SLOTS, detect, uid_in_use
+from graders.isolation import detect
 from graders.runner import grade_source
+from graders.uids import UID_BASE, UID_SLOTS, uid_in_use
 from hogkit.errors import HogkitError
 from hogkit.variant import load_variant
 from tests.conftest import ROOT
@@ -41,7 +42,7 @@ COURSE_COPIES = ROOT / "tests" / "data" / "course_copies"
 SKELETON = (ROOT / "student_skeleton" / "hog.py").read_text()
 COMPLETE = (EXAMPLES / "complete" / "hog.py").read_bytes()
 ATTACKS = sorted(p.stem for p in HOSTILE.glob("*.py") if not p.name.startswith("_"))
-EARLIER = {"hostile_fork_bomb": 11, "hostile_infinite_loop": 11, "hostile_memory_bomb": 11}  # examples/check_demo.py
+EARLIER = {"hostile_fork_bomb": 21, "hostile_infinite_loop": 20, "hostile_memory_bomb": 21}  # examples/check_demo.py
 TRACES = [Path(f"/tmp/hogkit-hostile-{n}") for n in ("native", "fifo", "sqlite", "restart", "daemon.py")]
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 FA19 = load_variant("fa19")
