@@ -39,7 +39,7 @@ from hogkit.errors import HogkitError
 from hogkit.variant import Variant
 
 MAX_RESULT_BYTES = 4 * 1024 * 1024
-CSV_HEADER = ["student", "phase1", "phase2", "phase3", "total", "checkpoint", "status", "reason"]
+CSV_HEADER = ["student", "phase1", "phase2", "phase3", "total", "checkpoint", "status", "reason", "isolation"]
 
 
 def _row(sub: Submission, variant: Variant, status: str, reason: str) -> dict:
@@ -64,6 +64,7 @@ def _grade_one(sub: Submission, variant: Variant, isolation: Isolation, checkpoi
             text = str(exc) if isinstance(exc, HogkitError) else f"{type(exc).__name__}: {exc}"
             data = _row(sub, variant, "grader_error", text)
     data["student"], data["submission"] = sub.id, sub.name
+    data.setdefault("isolation", isolation.summary())
     return data
 
 
@@ -117,12 +118,14 @@ def grade_batch(folder: Path, *, out: Path, variant: Variant, jobs: int = 2, res
     isolation = isolation or detect()
     results_dir = out / "results"
     try:
-        results_dir.mkdir(mode=0o700, parents=True, exist_ok=True)  # the graders' eyes only
+        if not out.exists():
+            out.mkdir(mode=0o700, parents=True)  # grades are for the graders' eyes only
+        results_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         lock = _lock(out)
     except OSError as exc:
         raise HogkitError(f"cannot write in {out}: {exc.strerror}", "choose a folder you can write to") from None
     try:
-        require_out_of_reach(isolation, [folder, results_dir])
+        require_out_of_reach(isolation, [folder, out, results_dir], variant=variant)
         _run(found, results_dir=results_dir, variant=variant, jobs=jobs, resume=resume, isolation=isolation,
              checkpoint=checkpoint)
         rows = []
@@ -186,7 +189,7 @@ def _run(found: list[Submission], *, results_dir: Path, variant: Variant, jobs: 
                 except BrokenProcessPool:
                     broken.append(sub)
                     continue
-                write_json(results_dir / f"{sub.id}.json", data)
+                write_json(results_dir / f"{sub.id}.json", data, private=True)
                 done += 1
                 _progress(done, total, sub.id)
             if not (broken or broken_pool):
@@ -199,7 +202,8 @@ def _run(found: list[Submission], *, results_dir: Path, variant: Variant, jobs: 
                 [sub] = broken
                 why = "grading it killed the grader's worker process twice, the second time graded alone"
                 write_json(results_dir / f"{sub.id}.json", {**_row(sub, variant, "worker_died", why),
-                                                            "student": sub.id, "submission": sub.name})
+                                                            "student": sub.id, "submission": sub.name,
+                                                            "isolation": isolation.summary()}, private=True)
                 done += 1
                 _progress(done, total, sub.id)
             else:
@@ -240,7 +244,8 @@ def _summaries(rows: list[dict], *, out: Path, variant: Variant, hidden: list[st
         earned = [_number((phases.get(str(k)) or {}).get("earned")) for k in (1, 2, 3)]
         reason = row.get("reason") or (UNSAFE_NOTE if isolation.unsafe else "")
         cells = [row.get("student"), *earned, _number(row.get("total")),
-                 "passed" if row.get("checkpoint") is True else "not passed", row.get("status"), reason]
+                 "passed" if row.get("checkpoint") is True else "not passed", row.get("status"), reason,
+                 isolation.label()]
         if merging:
             cells += course_cells(str(row.get("student")), _number(row.get("total")), variant,
                                   checkpoints=checkpoints, composition=composition)
@@ -249,7 +254,7 @@ def _summaries(rows: list[dict], *, out: Path, variant: Variant, hidden: list[st
             if _number(problem.get("earned")) < _number(problem.get("points")):
                 label = clean(problem.get("label"), limit=40, newlines=False)
                 failures[label] = failures.get(label, 0) + 1
-    write_atomic(out / "grades.csv", buffer.getvalue())
+    write_atomic(out / "grades.csv", buffer.getvalue(), private=True)
     totals = [_number(row.get("total")) for row in rows]
     lines = [UNSAFE_NOTE] if isolation.unsafe else []
     most = next((row["max_total"] for row in rows if "max_total" in row), variant.correctness_points)
@@ -271,5 +276,5 @@ def _summaries(rows: list[dict], *, out: Path, variant: Variant, hidden: list[st
     lines += ["failures by problem:"] + [f"  {k}: {v}" for k, v in failures.items()]
     lines.append(f"isolation: {isolation.summary()}")
     text = "\n".join(lines) + "\n"
-    write_atomic(out / "summary.txt", text)
+    write_atomic(out / "summary.txt", text, private=True)
     return text

@@ -71,6 +71,7 @@ def problem_feedback(problem: ProblemResult, *, published: bool, limit: int = 3)
 def to_text(result: GradeResult, *, details: bool = True, published: bool = False) -> str:
     """A report a student can read: scores by problem and phase, then what to fix."""
     lines = [f"HogKit grade for {result.source} (variant {result.variant})"]
+    lines += [f"  isolation: {result.isolation}"] if result.isolation else []
     lines += [f"  note: {note}" for note in result.notes]
     for phase, title in PHASE_TITLES.items():
         earned, possible = result.phase_scores().get(phase, (0, 0))
@@ -141,6 +142,7 @@ def to_gradescope(result: GradeResult, *, leaderboard: list[dict] | None = None,
             tests.append({"name": f"{p.label}: hidden tests", "score": 0, "max_score": 0,
                           "output": "\n".join(lines), "visibility": "after_published"})
     header = [f"Phase 1 checkpoint: {'passed' if result.checkpoint else 'not passed'}."]
+    header += [f"Isolation: {result.isolation}."] if result.isolation else []
     header += result.notes
     header += [ABOUT] if _has_own_tests(result) else []
     if leaderboard_note:

@@ -95,8 +95,8 @@ def run_grade(args: argparse.Namespace) -> int:
     if args.gradescope:
         check_file_target(args.gradescope)
     isolation = isolation_of(args)
-    require_out_of_reach(isolation, [args.gradescope.absolute().parent] if args.gradescope else []
-                         + ([variant.ok_tests] if variant.ok_tests else []))
+    require_out_of_reach(isolation, ([args.gradescope.absolute().parent] if args.gradescope else [])
+                         + ([variant.ok_tests] if variant.ok_tests else []), variant=variant)
     if args.checkpoint:
         require_checkpoint_points(variant)
     result = grade_source(source, variant, label=str(args.path), isolation=isolation, checkpoint=args.checkpoint)
@@ -104,7 +104,8 @@ def run_grade(args: argparse.Namespace) -> int:
         from graders.leaderboard import contest_leaderboard
 
         board = contest_leaderboard(result, variant)
-        write_json(args.gradescope, to_gradescope(result, leaderboard=board.entries, leaderboard_note=board.note))
+        write_json(args.gradescope, to_gradescope(result, leaderboard=board.entries, leaderboard_note=board.note),
+                   private=True)
         print(clean(f"wrote {args.gradescope}: {result.total}/{result.max_total}; {board.note}", newlines=False))
     elif args.json:
         print(json.dumps(to_json(result, published=args.published), indent=2))

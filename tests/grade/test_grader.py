@@ -95,6 +95,9 @@ def test_reports():
     after = [t for t in gs["tests"] if t["visibility"] == "after_published"]
     assert len(after) == 1 and "play(" in after[0]["output"]  # which input, once grades are published
     assert not any(line.strip() == "passed" for t in gs["tests"] for line in t["output"].splitlines())
+    said = result.isolation  # every report says how the copy was contained
+    assert said.startswith(("namespaces (", "uid (")) and "seccomp" in said
+    assert f"isolation: {said}" in text and data["isolation"] == said and f"Isolation: {said}." in gs["output"]
 
 
 def test_a_copy_that_does_not_import_is_not_ok_anywhere():

@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 
 from graders.isolation import detect
+from graders.report import to_gradescope, to_json, to_text
 from graders.runner import grade_source
 from graders.uids import UID_BASE, UID_SLOTS, uid_in_use
 from hogkit.errors import HogkitError
@@ -298,3 +299,22 @@ def test_uid_fallback_contains_native_code(tmp_path: Path, native_library: str) 
     with_probe = grade_source(source.encode() + b"\ndef take_turn(*args):\n    return STOLEN\n", FA19,
                               isolation=isolation, fuzz_examples=2)
     assert "SECRET" not in json.dumps([t.feedback for p in with_probe.problems for t in p.tests])
+
+
+@pytest.mark.parametrize("mode", ["namespaces", "uid"])
+def test_no_hidden_input_is_shown_before_publication(mode: str) -> None:
+    """hidden_leak.py shows every input of a hidden sweep it was called with in later visible
+    errors, printed text and import errors: the hidden sweeps run in a child of their own, so
+    nothing of theirs reaches what a student sees until grades are published."""
+    try:
+        isolation = detect(mode)
+    except HogkitError as exc:
+        pytest.skip(str(exc))
+    source = hostile_source("hidden_leak", native="", port=1)
+    result = grade_source(source, FA19, isolation=isolation, fuzz_examples=5)
+    gradescope = to_gradescope(result)
+    shown = [to_text(result), json.dumps(to_json(result)), gradescope["output"],
+             json.dumps([t for t in gradescope["tests"] if t["visibility"] != "after_published"])]
+    assert not any("HIDDEN" in text for text in shown)
+    published = json.dumps(to_json(result, published=True))
+    assert "returned None" in published  # the sweeps did run (and failed): their inputs are shown now
