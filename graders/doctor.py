@@ -137,6 +137,11 @@ def report(request: str = "auto", *, unsafe: bool = False) -> tuple[list[str], i
         isolation = detect(request, unsafe=unsafe)
     except HogkitError as exc:
         return [f"isolation: refused — {exc.what}", f"  to fix: {exc.fix}"], 1
+    return report_on(isolation)
+
+
+def report_on(isolation: Isolation) -> tuple[list[str], int]:
+    """:func:`report` for an isolation already chosen."""
     lines = [f"isolation: {isolation.mode} — {isolation.summary()}", f"  why: {isolation.why}",
              f"  child's Python: {isolation.python} ({isolation.python_version})",
              f"  resources: {isolation.resources()}",

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from graders.doctor import live_check
+from graders.doctor import live_check, report_on
 from graders.intake import Refused, class_submissions, find_hog, read_source, safe_id
 from graders.isolation import detect, require_out_of_reach
 from graders.uids import UID_BASE, UID_SLOTS, grader_paths, reachable_by
@@ -132,3 +132,16 @@ def test_uid_fallback_refuses_when_the_grader_is_within_reach():
         assert "chmod o-rwx" in refused.value.fix
         os.chmod(subs, 0o700)
         assert reachable_by(UID_BASE + UID_SLOTS, [subs]) == []
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the uid fallback needs root")
+def test_doctor_fails_when_student_code_could_read_the_grader():
+    """Without Landlock, a sandbox uid reads whatever the host lets anyone read: here the project
+    (its folders are world-readable); the doctor says so, says how to fix it, and exits 1."""
+    if not os.stat(ROOT).st_mode & 0o004:
+        pytest.skip("the project is not world-readable here")
+    lines, status = report_on(replace(detect("uid"), landlock=0))
+    text = "\n".join(lines)
+    assert status == 1 and f"reads grader files at: {ROOT}" in text and "chmod -R o-rwx" in text
+    lines, status = report_on(detect("uid"))  # with Landlock (where the kernel has it), nothing
+    assert status == 0 or "Landlock" not in detect("uid").summary(), lines
