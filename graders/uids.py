@@ -271,9 +271,12 @@ def copies_within_reach(uid: int, digests: dict[int, set[str]], *, roots: Iterab
 
 
 def grader_paths() -> list[Path]:
-    """What a child must never reach: the grader's code, the project it lives in, its environment."""
+    """What a child must never reach: the grader's code, the folder it lives in (the project, or
+    the site-packages it was installed into), and its virtual environment (the interpreter's own
+    prefix is not one: the child runs that interpreter)."""
     code = [Path(hogkit.__file__).resolve().parent, Path(graders.__file__).resolve().parent]
-    return list(dict.fromkeys([*code, code[0].parent, Path(sys.prefix).resolve()]))
+    environment = [Path(sys.prefix).resolve()] if sys.prefix != sys.base_prefix else []
+    return list(dict.fromkeys([*code, code[0].parent, *environment]))
 
 
 def digests_of(texts: Iterable[bytes]) -> dict[int, set[str]]:

@@ -8,13 +8,16 @@ import ctypes
 import errno
 import json
 import os
+import shutil
 import socket
+import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
 
+import hypothesis
 import pytest
 
 from graders import cgroup, seccomp
@@ -25,6 +28,8 @@ from graders.view import build_view, describe_python
 from hogkit.errors import HogkitError
 from hogkit.generate.solution import solution_hog_source
 from hogkit.variant import load_variant
+from tests.conftest import ROOT
+from tests.grade.test_hostile import hostile_source
 
 FA19 = load_variant("fa19")
 ROOT_ONLY = pytest.mark.skipif(os.geteuid() != 0, reason="sandbox uids need root")
@@ -264,3 +269,65 @@ def test_a_socket_between_children_is_refused():
     with Sandbox(source) as box:
         assert "PermissionError" in box.call("talk()").error
     assert socket.socket  # the grader's own sockets are untouched
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    """TARGET as a copy of SOURCE, made of hard links where the filesystem allows them."""
+    if subprocess.run(["cp", "-al", str(source), str(target)], capture_output=True, check=False).returncode:
+        shutil.copytree(source, target, symlinks=True)
+
+
+@pytest.mark.slow
+def test_a_wheel_inside_the_standard_library_folder():
+    """HogKit installed from a real wheel (not editable), with its dependencies, into the
+    site-packages of an interpreter that keeps it inside its standard library's folder (the layout
+    of python.org builds, pyenv and Docker's python: images). Graded from there, the child runs
+    that interpreter: the doctor finds none of the grader's files within its reach, and a skeleton
+    that imports HogKit from there to take the reference earns nothing."""
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    system = Path(f"/usr/bin/python{version}")
+    if not system.is_file() or not Path(f"/usr/lib/python{version}/os.py").is_file():
+        pytest.skip(f"no system python{version} to lay out as a python.org build")
+    base = Path(tempfile.mkdtemp(dir="/tmp"))  # a sandbox uid must be able to run the interpreter
+    try:
+        base.chmod(0o755)
+        source = base / "hogkit-src"
+        source.mkdir()
+        for part in ("pyproject.toml", "README.md", "hogkit", "hogkit_cli", "graders"):
+            copy = shutil.copytree if (ROOT / part).is_dir() else shutil.copy
+            copy(ROOT / part, source / part)
+        built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", "dist", "./hogkit-src"],
+                               cwd=base, capture_output=True, text=True, check=False)
+        wheels = list((base / "dist").glob("hogkit-*.whl"))
+        if built.returncode or not wheels:
+            pytest.skip(f"no wheel could be built here: {built.stderr.strip()[-300:]}")
+        prefix = base / "python"
+        (prefix / "bin").mkdir(parents=True)
+        shutil.copy2(system, prefix / "bin" / system.name)
+        stdlib = prefix / "lib" / f"python{version}"
+        _link_or_copy(Path(f"/usr/lib/python{version}"), stdlib)
+        packages = stdlib / "site-packages"
+        packages.mkdir(exist_ok=True)
+        installed = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--target",
+                                    str(packages), str(wheels[0])], capture_output=True, text=True, check=False)
+        assert installed.returncode == 0, installed.stderr
+        ours = Path(hypothesis.__file__).resolve().parents[1]  # the dependencies, as pip installed them here
+        for entry in ours.iterdir():
+            target = packages / entry.name
+            if not entry.name.startswith(("__editable__", "hogkit", "_virtualenv")) and not target.exists():
+                _link_or_copy(entry, target) if entry.is_dir() else os.link(entry, target)
+        assert (packages / "hogkit" / "__init__.py").is_file()
+        python = prefix / "bin" / system.name
+        env = {"PATH": os.environ["PATH"], "PYTHONPATH": str(packages), "HOGKIT_VARIANTS": str(ROOT / "variants")}
+        doctor = subprocess.run([str(python), "-m", "hogkit_cli", "doctor"], cwd=base, env=env, capture_output=True,
+                                text=True, timeout=300, check=False)
+        assert f"child's Python: {python}" in doctor.stdout, doctor.stdout + doctor.stderr
+        assert doctor.returncode == 0 and "imports HogKit from: none" in doctor.stdout, doctor.stdout
+        assert "reads grader files at: none" in doctor.stdout, doctor.stdout
+        (base / "copy").mkdir()
+        (base / "copy" / "hog.py").write_bytes(hostile_source("grader_import", native="", port=1))
+        graded = subprocess.run([str(python), "-m", "hogkit_cli", "grade", str(base / "copy")], cwd=base, env=env,
+                                capture_output=True, text=True, timeout=600, check=False)
+        assert graded.returncode == 0 and "Total: 0/22" in graded.stdout, graded.stdout[-2000:] + graded.stderr[-2000:]
+    finally:
+        shutil.rmtree(base, ignore_errors=True)

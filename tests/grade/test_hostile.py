@@ -73,7 +73,9 @@ def listener():
 def hostile_source(attack: str, *, native: str, port: int) -> bytes:
     """The skeleton with the prelude and one attack appended, its marks filled in."""
     text = SKELETON + (HOSTILE / "_prelude.py").read_text() + (HOSTILE / f"{attack}.py").read_text()
-    return text.replace("{{NATIVE_SO_B64}}", native).replace("{{UDP_PORT}}", str(port)).encode()
+    spec = base64.b64encode((ROOT / "variants" / "fa19.toml").read_bytes()).decode()
+    return text.replace("{{NATIVE_SO_B64}}", native).replace("{{UDP_PORT}}", str(port)).replace(
+        "{{FA19_SPEC}}", spec).encode()
 
 
 def build_class(folder: Path, *, native: str, port: int) -> dict[str, tuple[str, int]]:
