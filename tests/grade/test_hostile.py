@@ -430,13 +430,14 @@ def test_a_cpu_hog_costs_its_neighbours_nothing(tmp_path: Path) -> None:
     """cpu_hog.py fills the CPU (threads, and processes in new sessions where it could start them)
     in every child it gets; correct copies graded beside it keep 22: their time is their own."""
     subs, out = tmp_path / "subs", tmp_path / "out"
-    for name in ("hog_a", "hog_b", "complete_a", "complete_b", "complete_c"):
+    names = ("a_complete", "b_hog", "c_complete", "d_hog", "e_complete")  # graded in this order, two at once
+    for name in names:
         (subs / name).mkdir(parents=True)
-        data = hostile_source("cpu_hog", native="", port=1) if name.startswith("hog") else COMPLETE
+        data = hostile_source("cpu_hog", native="", port=1) if name.endswith("hog") else COMPLETE
         (subs / name / "hog.py").write_bytes(data)
     done = subprocess.run([sys.executable, "-m", "hogkit_cli", "grade-batch", str(subs), "--out", str(out),
                            "--jobs", "2"], cwd=ROOT, capture_output=True, text=True, timeout=900, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     rows = {row["student"]: row for row in csv.DictReader((out / "grades.csv").read_text().splitlines())}
-    assert {name: rows[name]["total"] for name in rows} == {"hog_a": "0", "hog_b": "0", "complete_a": "22",
-                                                            "complete_b": "22", "complete_c": "22"}
+    assert {name: rows[name]["total"] for name in rows} == {name: "0" if name.endswith("hog") else "22"
+                                                            for name in names}
