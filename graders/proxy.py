@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import io
 import math
+import random
 import types
 from collections.abc import Callable
 
@@ -86,6 +87,7 @@ class ReferenceAsker(Asker):
         self.handles: list[Callable] = []
         self.dice: dict[int, _Replay] = {}
         self.touched: set[_Replay] = set()
+        self.calls = 0  # calls back into the child so far
         self.fuel, self.total = FUEL, TOTAL_FUEL
         self.stopped = ""
         self._sandbox: Sandbox | None = None
@@ -202,17 +204,15 @@ class ReferenceAsker(Asker):
         self.touched = set()
         return found
 
-    def _fixed(self, function: Callable, args: list, value: object) -> bool:
+    def _fixed(self, function: Callable, args: list, value: object, *, calls: int, state: object) -> bool:
         """Whether asking again would give the same answer (the child may keep it): an earlier
-        problem's function called with plain values and no function among its defaults, that
-        printed nothing and returned a plain value."""
-        original = getattr(function, "__wrapped__", None)
-        if original is None or self._out is None or self._out.tell():
+        problem's function called with plain values, that called nothing back, rolled no fair die
+        (the random generator's STATE is unchanged), printed nothing and returned a plain value."""
+        if getattr(function, "__wrapped__", None) is None or self._out is None or self._out.tell():
             return False
         plain = (type(None), bool, int, float, str)
-        defaults = original.__defaults__ or ()
-        return (all(isinstance(a, plain) for a in args) and not any(callable(d) for d in defaults)
-                and isinstance(value, plain))
+        return (all(isinstance(a, plain) for a in args) and isinstance(value, plain) and calls == self.calls
+                and random.getstate() == state)
 
     # -- the conversation -------------------------------------------------------------------
     def begin_test(self) -> None:
@@ -241,10 +241,11 @@ class ReferenceAsker(Asker):
             args = [self.decode(a) for a in question["args"]]
             kwargs = {str(k): self.decode(v) for k, v in question["kwargs"].items()}
             try:
+                calls, state = self.calls, random.getstate()
                 with contextlib.redirect_stdout(self._out):
                     value = function(*args, **kwargs)
                 reply = {"ok": True, "value": self.encode(value)}
-                if self._fixed(function, [*args, *kwargs.values()], value):
+                if self._fixed(function, [*args, *kwargs.values()], value, calls=calls, state=state):
                     reply["fixed"] = True
             except Exception as exc:  # noqa: BLE001 - the reference refuses this call: its error is the answer
                 reply = {"ok": False, "error": f"{type(exc).__name__}: {str(exc)[:300]}"}
@@ -258,6 +259,7 @@ class ReferenceAsker(Asker):
     def call_back(self, number: int, args: tuple, kwargs: dict) -> object:
         """Call the child's function NUMBER for the reference (through the sandbox)."""
         self.burn()
+        self.calls += 1
         if self._sandbox is None:
             self.stop("a call back with no child")
         out = self._out.getvalue() if self._out is not None else ""
