@@ -94,7 +94,8 @@ def test_what_a_child_can_do_without_the_audit_hook(mode, secret):
     facts = probe(isolation, secret)
     refused = {"socket", "unix socketpair", "fork", "shmget", "unshare", "ptrace parent"}
     assert {name: facts[name] for name in refused} == dict.fromkeys(refused, "EPERM")
-    assert facts["secret"] in ("ENOENT", "EACCES")  # outside the view, or refused by Landlock
+    if mode == "namespaces" or isolation.landlock:  # without Landlock, grading refuses while it is readable
+        assert facts["secret"] in ("ENOENT", "EACCES")  # outside the view, or refused by Landlock
     if mode == "namespaces":
         assert facts["fill /dev/shm"] == "ENOSPC" and facts["write /tmp"] == "ENOENT"  # a 4 MB tmpfs; no /tmp
         assert facts["status"]["NoNewPrivs"] == "1" and facts["status"]["Seccomp"] == "2"
