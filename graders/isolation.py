@@ -437,16 +437,17 @@ class Jail:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.end_children()
         if self.group is not None:
-            self.group.remove()
+            self.group.remove()  # everything in it killed first
             self.group = None
         if self._ruleset is not None:
             self._ruleset.close()
             self._ruleset = None
+        if self.uid is None:
+            self.end_children()
+        self._stack.close()  # the uid's slot: its processes killed, its files and IPC objects removed
         if self.dir != Path():
             shutil.rmtree(self.dir, ignore_errors=True)
-        self._stack.close()  # the uid's slot: its processes, files and IPC objects swept
 
     @property
     def home(self) -> str:

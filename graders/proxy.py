@@ -23,7 +23,7 @@ import types
 from collections.abc import Callable
 
 from graders.oracle import fresh_reference
-from graders.sandbox import Asker, Sandbox
+from graders.sandbox import Sandbox
 from hogkit.shipped.dice import make_fair_dice
 from hogkit.variant import Variant
 
@@ -78,7 +78,7 @@ class _Callback:
         return self.asker.call_back(self.number, args, kwargs)
 
 
-class ReferenceAsker(Asker):
+class ReferenceAsker:
     """Answers questions about NAMES (functions of earlier problems) with VARIANT's reference."""
 
     def __init__(self, variant: Variant, names: tuple[str, ...]) -> None:

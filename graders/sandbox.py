@@ -40,6 +40,7 @@ import subprocess
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Protocol
 
 from graders.isolation import Caps, Isolation, Jail, detect
 from graders.meter import Meter, Reading, between
@@ -127,11 +128,11 @@ class Budget:
         return self.limits.submission_timeout - self.spent
 
 
-class Asker:
+class Asker(Protocol):
     """Answers the questions a child asks during a call (see :mod:`graders.proxy`)."""
 
-    def answer(self, question: object, sandbox: Sandbox) -> dict:  # pragma: no cover - an interface
-        raise NotImplementedError
+    def answer(self, question: object, sandbox: Sandbox) -> dict:
+        """The answer frame's content for QUESTION (it may call :meth:`Sandbox.callback`)."""
 
 
 @dataclass

@@ -26,7 +26,7 @@ import stat
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from functools import cache
 from pathlib import Path
@@ -208,7 +208,7 @@ def reachable_by(uid: int, paths: list[Path]) -> list[str]:
         or (os.path.isdir(p) and any(os.access(c, os.R_OK) for c in _first_children(p))))])
 
 
-def _as_helper(uid: int, work) -> list[str]:
+def _as_helper(uid: int, work: Callable[[], list[str]]) -> list[str]:
     """WORK's list of paths, computed in a forked helper running as UID."""
     read, write = os.pipe()
     pid = os.fork()
