@@ -54,6 +54,7 @@ class Mode:
     published: bool = False
     course_tests: str = ""  # the course's okpy folder, if graded with it
     left_out: tuple[str, ...] = ()  # the course's cases left out of every score
+    isolation: str = ""  # how the student's code is contained (Isolation.summary)
 
     def data(self) -> dict:
         """The mode as a result file records it."""
@@ -89,6 +90,7 @@ def _grade_one(sub: Submission, variant: Variant, isolation: Isolation, mode: Mo
 
 def _named(data: dict, sub: Submission, mode: Mode) -> dict:
     data["student"], data["submission"], data["mode"] = sub.student, sub.name, mode.data()
+    data.setdefault("isolation", mode.isolation)
     return data
 
 
@@ -145,12 +147,14 @@ def grade_batch(folder: Path, *, out: Path, variant: Variant, jobs: int = 2, res
     isolation = isolation or detect()
     results_dir = out / "results"
     try:
-        results_dir.mkdir(mode=0o700, parents=True, exist_ok=True)  # the graders' eyes only
+        if not out.exists():
+            out.mkdir(mode=0o700, parents=True)  # grades are for the graders' eyes only
+        results_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         lock = _lock(out)
     except OSError as exc:
         raise HogkitError(f"cannot write in {out}: {exc.strerror}", "choose a folder you can write to") from None
     try:
-        require_out_of_reach(isolation, [folder, results_dir])
+        require_out_of_reach(isolation, [folder, out, results_dir], variant=variant)
         columns, notes, left_out = variant_columns(variant, checkpoint=checkpoint), [], ()
         if variant.ok_tests is not None:
             suite = calibrated_suite(variant, isolation=isolation, checkpoint=checkpoint,
@@ -158,7 +162,7 @@ def grade_batch(folder: Path, *, out: Path, variant: Variant, jobs: int = 2, res
             columns, notes, left_out = suite.columns, suite.notes, suite.left_out
             for line in suite.notes:
                 print(line, file=sys.stderr)
-        mode = Mode(variant.name, checkpoint, published, str(variant.ok_tests or ""), left_out)
+        mode = Mode(variant.name, checkpoint, published, str(variant.ok_tests or ""), left_out, isolation.summary())
         _run(found, results_dir=results_dir, variant=variant, jobs=jobs, resume=resume, isolation=isolation,
              mode=mode)
         rows = []
@@ -226,7 +230,7 @@ def _run(found: list[Submission], *, results_dir: Path, variant: Variant, jobs: 
                 except BrokenProcessPool:
                     broken.append(sub)
                     continue
-                write_json(results_dir / f"{sub.id}.json", data)
+                write_json(results_dir / f"{sub.id}.json", data, private=True)
                 done += 1
                 _progress(done, total, sub.student)
             if not (broken or broken_pool):
@@ -238,7 +242,8 @@ def _run(found: list[Submission], *, results_dir: Path, variant: Variant, jobs: 
             if alone and broken:
                 [sub] = broken
                 why = "grading it killed the grader's worker process twice, the second time graded alone"
-                write_json(results_dir / f"{sub.id}.json", _named(_row(sub, variant, "worker_died", why), sub, mode))
+                write_json(results_dir / f"{sub.id}.json", _named(_row(sub, variant, "worker_died", why), sub, mode),
+                           private=True)
                 done += 1
                 _progress(done, total, sub.student)
             else:

@@ -1,7 +1,8 @@
 """Contest entries: check one, turn each into a table in a sandboxed child, run tournaments.
 
 An entry is loaded only in a child started like a graded copy (:func:`graders.sandbox.run_once`:
-the operating system's isolation, CPU, memory, file-size and process limits, a wall timeout). The
+the operating system's isolation, the seccomp filter and the per-process limits of grading, and a
+limit on its own time, never a neighbour's: :mod:`graders.meter`). The
 child imports it, checks it and prints either its table or the list of problems, one line each,
 as JSON. The parent trusts none of it: the output is bounded, parsed with :mod:`graders.untrusted`,
 every problem line is cleaned, and a table must have the contest's shape and legal choices.
@@ -14,7 +15,7 @@ import html
 import json
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -30,9 +31,9 @@ from hogkit.exact import figures_against
 from hogkit.shipped import contest_check
 from hogkit.variant import Variant
 
-WALL_TIMEOUT = 40.0
+OWN_TIMEOUT = 40.0  # seconds of the child's own time: the table is asked for three times
 MATCH_THRESHOLD = 0.500001
-CAPS = Caps(cpu_seconds=60, memory_bytes=1024 * 1024 * 1024, processes=256, file_bytes=1024 * 1024)
+CAPS = replace(Caps(), cpu_seconds=45)  # grading's memory, process and file limits
 MAX_OUTPUT = 4 * 1024 * 1024
 
 
@@ -62,7 +63,7 @@ def _verdict(data: object, settings: dict) -> dict:
     return {"problems": problems, "table": table, "name": name, "name_problem": naming}
 
 
-def inspect_entry(path: Path, variant: Variant, *, timeout: float = WALL_TIMEOUT, named: bool = True,
+def inspect_entry(path: Path, variant: Variant, *, timeout: float = OWN_TIMEOUT, named: bool = True,
                   isolation: Isolation | None = None) -> dict:
     """Load and check the entry at PATH in a sandboxed child; return ``{"problems", "table", "name"}``.
 

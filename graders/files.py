@@ -53,8 +53,9 @@ def _umask() -> int:
     return mask
 
 
-def write_atomic(path: Path, text: str | bytes) -> None:
-    """Write TEXT to PATH so that PATH is either absent, the old file, or the whole new text."""
+def write_atomic(path: Path, text: str | bytes, *, private: bool = False) -> None:
+    """Write TEXT to PATH so that PATH is either absent, the old file, or the whole new text
+    (readable by its owner only when PRIVATE: grades and results)."""
     path = Path(path)
     data = text.encode("utf-8") if isinstance(text, str) else text
     try:
@@ -65,7 +66,7 @@ def write_atomic(path: Path, text: str | bytes) -> None:
                           "choose a folder you can write to") from None
     try:
         with os.fdopen(fd, "wb") as handle:
-            os.fchmod(handle.fileno(), 0o666 & ~_umask())  # as a plain open() would, not mkstemp's 0600
+            os.fchmod(handle.fileno(), 0o600 if private else 0o666 & ~_umask())  # else as a plain open() would
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
@@ -78,9 +79,9 @@ def write_atomic(path: Path, text: str | bytes) -> None:
         raise
 
 
-def write_json(path: Path, data: object) -> None:
-    """Write DATA as indented JSON, atomically."""
-    write_atomic(path, json.dumps(data, indent=2) + "\n")
+def write_json(path: Path, data: object, *, private: bool = False) -> None:
+    """Write DATA as indented JSON, atomically (for its owner only when PRIVATE)."""
+    write_atomic(path, json.dumps(data, indent=2) + "\n", private=private)
 
 
 def remove_stale_temporaries(folder: Path) -> int:

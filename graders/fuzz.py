@@ -75,9 +75,13 @@ def calls_of(prop: Fuzz) -> st.SearchStrategy[str]:
 
 
 def run_property(variant: Variant, prop: Fuzz, call: Callable[[str], CallResult], judge: Judge, *,
-                 max_examples: int = EXAMPLES, budget: float = 4.0) -> FuzzOutcome:
+                 max_examples: int = EXAMPLES, budget: float = 4.0, clock: Callable[[], float] = time.monotonic,
+                 shrink: bool = True) -> FuzzOutcome:
     """Fuzz PROP through CALL, JUDGE deciding each reply (empty: right); a hang, crash or memory
-    error stops the property at the first input that caused it.
+    error stops the property at the first input that caused it, and so does spending more than
+    BUDGET seconds as CLOCK counts them (the grader gives the child's own time: a busy machine
+    cannot stop a right answer). Without SHRINK, the first wrong answer of the recorded inputs
+    is the feedback, as it is (hypothesis shrinks it only when asked).
 
     Hypothesis is derandomized, so while every answer is right it draws the same inputs for every
     student: those inputs are drawn once (against the reference) and replayed. Only a student who
@@ -86,17 +90,20 @@ def run_property(variant: Variant, prop: Fuzz, call: Callable[[str], CallResult]
     """
     plan = recorded_inputs(variant, prop, max_examples=max_examples)
     if plan is None:
-        return _search(variant, prop, call, judge, max_examples=max_examples, budget=budget)
-    started = time.monotonic()
+        return _search(variant, prop, call, judge, max_examples=max_examples, budget=budget, clock=clock)
+    started = clock()
     for count, expr in enumerate(plan, 1):
-        if time.monotonic() - started > budget:
+        if clock() - started > budget:
             return FuzzOutcome(prop.name, False, f"{expr} failed: fuzzing this function took longer than {budget:g} s",
                                count)
         got = call(expr)
         if got.fatal:
             return FuzzOutcome(prop.name, False, f"{expr} failed: {got.error}", count)
-        if judge(expr, got):
-            return _search(variant, prop, call, judge, max_examples=max_examples, budget=budget)
+        message = judge(expr, got)
+        if message and not shrink:
+            return FuzzOutcome(prop.name, False, message, count)
+        if message:
+            return _search(variant, prop, call, judge, max_examples=max_examples, budget=budget, clock=clock)
     return FuzzOutcome(prop.name, True, "", len(plan))
 
 
@@ -125,12 +132,12 @@ def _record(variant: Variant, prop: Fuzz, *, max_examples: int) -> tuple[str, ..
 
 
 def _search(variant: Variant, prop: Fuzz, call: Callable[[str], CallResult], judge: Judge, *,
-            max_examples: int, budget: float) -> FuzzOutcome:
+            max_examples: int, budget: float, clock: Callable[[], float] = time.monotonic) -> FuzzOutcome:
     """Run hypothesis on PROP through CALL, shrinking the first failure."""
     outcome = FuzzOutcome(prop.name, True)
     fatal: list[str] = []
     first_failure: list[str] = []
-    started = time.monotonic()
+    started = clock()
     student = call
 
     def call(expr: str) -> CallResult:  # noqa: F811 - the student's call, noting the first wrong answer
@@ -151,7 +158,7 @@ def _search(variant: Variant, prop: Fuzz, call: Callable[[str], CallResult], jud
         if fatal:
             raise _Failed(fatal[0])
         outcome.examples += 1
-        if time.monotonic() - started > budget:
+        if clock() - started > budget:
             fatal.append(f"{expr} failed: fuzzing this function took longer than {budget:g} s")
             raise _Failed(fatal[0])
         got = call(expr)

@@ -74,13 +74,14 @@ def write_gradebook(rows: list[dict], *, out: Path, variant: Variant, columns: S
     ``summary.txt`` into OUT; return the summary. NOTES are lines for the summary (how the course's
     tests were calibrated, say)."""
     for row, file_id in zip(rows, file_ids, strict=False):
-        write_atomic(out / "results" / f"{file_id}.txt", report_text(row, published=published))
+        write_atomic(out / "results" / f"{file_id}.txt", report_text(row, published=published), private=True)
     merging = composition is not None or checkpoints is not None
     write_atomic(out / "grades.csv", _grades_csv(rows, variant=variant, columns=columns, isolation=isolation,
-                                                 merging=merging, composition=composition, checkpoints=checkpoints))
+                                                 merging=merging, composition=composition, checkpoints=checkpoints),
+                 private=True)
     text = _summary(rows, variant=variant, columns=columns, hidden=hidden, isolation=isolation, merging=merging,
                     composition=composition, checkpoints=checkpoints, notes=notes)
-    write_atomic(out / "summary.txt", text)
+    write_atomic(out / "summary.txt", text, private=True)
     return text
 
 

@@ -20,10 +20,19 @@ The helpers below (``fixed_rolls``, ``rolls_by_score``, ``echo_scores``, ``run_c
 ``dice_calls``) are also imported by the parent so the reference is called with exactly the same
 arguments; ``run_batch`` and ``run_session`` answer many calls, or a whole visible test case, in
 one request, and ``keep``/``kept`` hold dice and functions between requests.
+
+A request may carry ``"compose": [names]``: while it runs, those functions of ``hog`` (an earlier
+problem's) are replaced by proxies, and a call of one sends the grader a question (a signed
+``{"ask": ...}`` frame) that the grader answers with the reference's value (:class:`Link`). The
+arguments travel as plain data; the kit's test dice as their outcomes and position (and the
+position the reference left them at comes back); any other function as a handle the grader calls
+back (``{"call": ...}``, answered by ``{"return": ...}``). Nothing of the reference enters the
+child: it only ever sees values.
 """
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 import hmac
 import io
@@ -209,6 +218,176 @@ class _Capped(io.TextIOBase):
         return "".join(self.parts) + tail[: max(0, MAX_TEXT - self.size)]
 
 
+MAX_HANDLES = 10_000
+dumps = json.dumps
+
+
+class Failed(Exception):
+    """An error the grader reported for a question (its type's name is not a built-in exception)."""
+
+
+def _raise(error):
+    """Raise in the child the error the grader's reference raised (a built-in exception keeps its type)."""
+    name, _, message = str(error).partition(": ")
+    kind = getattr(builtins, name, None)
+    if isinstance(kind, type) and issubclass(kind, Exception):
+        raise kind(message)
+    raise Failed(str(error))
+
+
+class Link:
+    """The child's side of the questions a composed request asks the grader."""
+
+    def __init__(self, send, receive, dice_module):
+        self.send, self.receive = send, receive
+        self.test_code = dice_module.make_test_dice(1).__code__
+        self.fair_code = dice_module.make_fair_dice(1).__code__
+        self.make_fair = dice_module.make_fair_dice
+        self.functions, self.numbers = {}, {}  # handles of the child's own functions, kept while it lives
+        self.dice = {}  # test dice seen in this request, by handle
+        self.known = {}  # answers the grader called fixed: a function of plain arguments, nothing printed
+
+    def begin(self):
+        self.dice = {}
+        self.sent = set()
+
+    def _cells(self, die):
+        return dict(zip(die.__code__.co_freevars, die.__closure__ or (), strict=False))
+
+    def encode(self, value, depth=0):
+        if value is None or isinstance(value, (bool, int, float, str)):
+            return value
+        if depth > 8:
+            raise ValueError("an argument nested too deeply")
+        if isinstance(value, tuple):
+            return {"tuple": [self.encode(v, depth + 1) for v in value]}
+        if isinstance(value, list):
+            return [self.encode(v, depth + 1) for v in value]
+        if isinstance(value, Proxy):
+            return {"dep": value.name}
+        if isinstance(value, Remote):
+            return {"ref": value.handle}
+        code = getattr(value, "__code__", None)
+        if code is self.test_code:
+            number = next((n for n, d in self.dice.items() if d is value), None)
+            if number is None:
+                number = len(self.dice)
+                self.dice[number] = value
+            self.sent.add(number)
+            return {"dice": number}
+        if code is self.fair_code:
+            return {"fair": self._cells(value)["sides"].cell_contents}
+        if callable(value):
+            number = self.numbers.get(id(value))
+            if number is None:
+                if len(self.functions) >= MAX_HANDLES:
+                    raise ValueError("too many functions passed to the grader")
+                number = len(self.functions)
+                self.functions[number], self.numbers[id(value)] = value, number
+            return {"fn": number}
+        raise TypeError(f"an argument of type {type(value).__name__} cannot be passed to the grader")
+
+    def decode(self, value, depth=0):
+        if isinstance(value, list):
+            return [self.decode(v, depth + 1) for v in value]
+        if not isinstance(value, dict):
+            return value
+        if "tuple" in value:
+            return tuple(self.decode(v, depth + 1) for v in value["tuple"])
+        if "ref" in value:
+            return Remote(self, value["ref"])
+        if "fn" in value:
+            return self.functions[value["fn"]]
+        if "dice" in value:
+            self.sent.add(value["dice"])
+            return self.dice[value["dice"]]
+        if "fair" in value:
+            return self.make_fair(value["fair"])
+        raise ValueError("a value the grader never sends")
+
+    def states(self):
+        """Where each test die named in the message being sent is in its cycle."""
+        found = {}
+        for number in sorted(self.sent):
+            cells = self._cells(self.dice[number])
+            found[str(number)] = [list(cells["outcomes"].cell_contents), cells["index"].cell_contents]
+        self.sent = set()
+        return found
+
+    def settle(self, states):
+        """Move each test die to where the grader's reference left it."""
+        for number, index in (states or {}).items():
+            die = self.dice.get(int(number))
+            if die is not None:
+                self._cells(die)["index"].cell_contents = index
+
+    def ask(self, target, args, kwargs):
+        """The grader's answer to calling TARGET (a proxy's or a returned function's name) with ARGS."""
+        self.sent = set()
+        question = {"fn": target, "args": [self.encode(a) for a in args],
+                    "kwargs": {str(k): self.encode(v) for k, v in kwargs.items()}}
+        key = dumps(question, sort_keys=True)
+        if key in self.known:
+            self.sent = set()
+            return self.decode(self.known[key])
+        question["dice"] = self.states()
+        self.send({"ask": question})
+        while True:
+            frame = self.receive()
+            if "answer" in frame:
+                answer = frame["answer"]
+                sys.stdout.write(answer.get("out", ""))
+                self.settle(answer.get("dice"))
+                if answer.get("ok"):
+                    if answer.get("fixed") and len(self.known) < MAX_HANDLES:
+                        self.known[key] = answer.get("value")
+                    return self.decode(answer.get("value"))
+                _raise(answer.get("error", "the grader could not answer"))
+            elif "call" in frame:
+                self.serve(frame["call"])
+            else:
+                raise RuntimeError("the grader sent something else while a question was open")
+
+    def serve(self, call):
+        """Call one of the child's own functions for the grader, and send back what it returned."""
+        sys.stdout.write(call.get("out", ""))
+        self.settle(call.get("dice"))
+        try:
+            function = self.functions[call["fn"]]
+            self.sent = set()
+            value = function(*self.decode(call.get("args", [])),
+                             **{k: self.decode(v) for k, v in call.get("kwargs", {}).items()})
+            reply = {"ok": True, "value": self.encode(value)}
+        except MemoryError:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - the function's failure is its answer
+            reply = {"ok": False, "error": f"{type(exc).__name__}: {str(exc)[:500]}"}
+        reply["dice"] = self.states()
+        self.send({"return": reply})
+
+
+class Proxy:
+    """An earlier problem's function, answered by the grader with the reference's value."""
+
+    def __init__(self, link, name):
+        self.link, self.name = link, name
+        self.__name__ = self.__qualname__ = name
+
+    def __call__(self, *args, **kwargs):
+        return self.link.ask({"dep": self.name}, args, kwargs)
+
+
+class Remote:
+    """A function the reference returned (a commentary function, an averaged function), living in
+    the grader: calling it asks the grader."""
+
+    def __init__(self, link, handle):
+        self.link, self.handle = link, handle
+
+    def __call__(self, *args, **kwargs):
+        return self.link.ask({"ref": self.handle}, args, kwargs)
+
+
 def _install_audit_hook(home, allowed_read):
     """Refuse what a hog.py never needs: processes, sockets, native code, files outside HOME.
 
@@ -309,6 +488,7 @@ def main(argv):
                "run_session": session_runner(ok.run_test_case, capped),
                "run_okpy": okpy_runner(ok.run_prompts, capped),
                "make_test_dice": dice.make_test_dice}
+    link = Link(send, receive, dice)
     _install_audit_hook(os.path.realpath(home), allowed)
     real_stdout = sys.stdout
     capture = capped()
@@ -330,18 +510,29 @@ def main(argv):
             request = receive()
         except EOFError:
             return
+        if not isinstance(request, dict) or "expr" not in request:
+            continue
         capture = capped()
         sys.stdout = capture
+        replaced = {}
         try:
             if namespace is None:
                 raise ImportError("hog.py could not be imported")
             scope = dict(namespace)
+            link.begin()
+            for name in request.get("compose", ()):
+                replaced[name] = vars(hog).get(name)
+                proxy = Proxy(link, name)
+                vars(hog)[name] = scope[name] = proxy
             scope.update(helpers)
             seed(0)
             value = eval(request["expr"], scope)
             reply = {"ok": True, "value": to_plain(value)}
         except BaseException as exc:  # noqa: BLE001 - report every failure of student code
             reply = {"ok": False, "error": f"{type(exc).__name__}: {str(exc)[:500]}"}
+        finally:
+            for name, original in replaced.items():
+                vars(hog)[name] = original
         sys.stdout = real_stdout
         reply["out"] = capture.getvalue()
         reply["printed"] = capture.size

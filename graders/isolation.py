@@ -5,83 +5,87 @@ There are three modes, tried in this order by ``detect("auto")``:
 
 ``namespaces``
     bubblewrap puts the child in new user, pid, network, ipc, uts and mount namespaces. Its view
-    holds only the Python runtime (read-only) and a private, size-capped tmpfs as its folder; it has
-    no network, no capabilities, no way to see or signal a process of the grader, and it dies with
-    its parent. When the grader is root it first drops to a sandbox uid of its own: bwrap started by
-    root would map the sandbox to host root.
+    is the allow-list of :mod:`graders.view` (the interpreter and its standard library, read-only),
+    a minimal ``/dev`` (null, zero, full, random, urandom; read-only), a size-capped ``/dev/shm``
+    and a size-capped tmpfs as its folder. It has no network, no way to see or signal a process of
+    the grader, and it dies with its parent. When the grader is root it first drops to a sandbox
+    uid of its own: bwrap started by root would map the sandbox to host root.
 ``uid``
-    Root without namespaces (some container hosts): the child runs directly as a sandbox uid of its
-    own, in a folder only that uid can enter. The grader's files, the submissions and the results
-    must be out of that uid's reach (``setup.sh`` sets the modes on Gradescope); :func:`require_out_of_reach`
-    checks it before grading. There is no network isolation in this mode: the audit hook is all
-    that refuses sockets.
+    Root without namespaces (some container hosts): the child runs directly as a sandbox uid of
+    its own, with no capability and ``no_new_privs``, in a folder only that uid can enter, and it
+    can create no file anywhere (the seccomp filter). Where the kernel has Landlock, it can open
+    only the view's files and its own folder; elsewhere the grader refuses to grade while the
+    uid could read any of the grader's files, the submissions, the results or a copy of the
+    reference (:func:`require_out_of_reach`).
 ``none``
     The grader's own user and filesystem, with only the Python audit hook in between: refused
     unless the user passes ``--unsafe-no-isolation``, and said on every report.
 
-Every sandbox takes a uid of its own (``UID_BASE`` + a slot held with a lock file while it lives), so
-a fork bomb in one cannot exhaust the process limit of another, and ``kill(-1)`` as that uid ends
-whatever a child left behind. Nothing here speaks the request/reply protocol: see
-:mod:`graders.sandbox`.
+In the first two, the child runs under the seccomp filter of :mod:`graders.seccomp` (no new
+process, namespace, socket, System V IPC, ptrace, ...) and, where the host allows it, in a cgroup
+of its own (:mod:`graders.cgroup`). Sandbox uids, their slots and sweeping are :mod:`graders.uids`.
+Nothing here speaks the request/reply protocol: see :mod:`graders.sandbox`.
 """
 
 from __future__ import annotations
 
 import ctypes
-import fcntl
-import json
 import os
 import resource
 import shutil
 import signal
-import stat
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager, suppress
+from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
-import graders
-import hogkit
+from graders import cgroup, landlock, seccomp
+from graders.meter import RUN_QUEUE_TIMES, Meter
+from graders.uids import (
+    PROBE_UID,
+    copies_within_reach,
+    digests_of,
+    end_processes,
+    grader_paths,
+    reachable_by,
+    sandbox_uid,
+)
+from graders.view import View, build_view, describe_python, run_quietly
 from hogkit.errors import HogkitError
+from hogkit.generate.solution import solution_hog_source
+from hogkit.variant import Variant, load_variant, variant_names
 
 MODES = ("namespaces", "uid", "none")
-UID_BASE = 1_900_000_000  # sandbox uids: above systemd's container range, below 2**31
-UID_SLOTS = 512
 INSIDE = "/sandbox"  # the child's folder, as the child sees it under bwrap
 INSIDE_UID = 1000
 MIN_PYTHON = (3, 11)
 PR_SET_PDEATHSIG = 1
-SHARED_TEMP = ("/tmp", "/var/tmp", "/dev/shm")
-PROBE = """
-import importlib, json, os, sys, sysconfig
-paths = sysconfig.get_paths()
-dynload = os.path.join(paths["platstdlib"], "lib-dynload")
-for name in sorted(os.listdir(dynload)) if os.path.isdir(dynload) else []:
-    try:
-        importlib.import_module(name.split(".")[0])
-    except BaseException:
-        pass
-maps = [line.split(None, 5) for line in open("/proc/self/maps")]
-print(json.dumps({"executable": sys.executable, "version": list(sys.version_info[:3]), "stdlib": paths["stdlib"],
-                  "platstdlib": paths["platstdlib"],
-                  "libraries": sorted({m[5].strip() for m in maps if len(m) == 6 and m[5].startswith("/")})}))
-"""
+PR_CAPBSET_DROP = 24
+DEVICES = ("null", "zero", "full", "random", "urandom")
+PYTHON_FLAGS = ("-I", "-S", "-B")  # isolated, no site (no site-packages, no .pth), no bytecode written
 
 
 @dataclass(frozen=True)
 class Caps:
-    """Resource limits of one child process (bytes and seconds)."""
+    """Resource limits of one sandbox (bytes and seconds): per process, and for its cgroup."""
 
     cpu_seconds: int = 20
     memory_bytes: int = 256 * 1024 * 1024
-    processes: int = 64
+    processes: int = 64  # tasks of the sandbox uid: with no new process allowed, threads
     open_files: int = 64
     file_bytes: int = 1024 * 1024
     folder_bytes: int = 16 * 1024 * 1024
+    shm_bytes: int = 4 * 1024 * 1024
+    dev_bytes: int = 64 * 1024
+
+    @property
+    def cgroup_memory(self) -> int:
+        """The whole sandbox's memory: the process, its writable mounts and the kernel's share."""
+        return self.memory_bytes + self.folder_bytes + self.shm_bytes + 64 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -95,21 +99,42 @@ class Isolation:
     python_version: str = ""
     bwrap: str = ""
     bwrap_flags: tuple[str, ...] = ()  # optional flags this bwrap knows (--disable-userns)
-    runtime: tuple[str, ...] = ()  # host paths bound read-only into the view
+    view: View | None = None  # what the child may see of the host (namespaces; Landlock in uid mode)
     drop_uid: bool = False  # root: run children as a sandbox uid of their own
+    seccomp: bool = False
+    landlock: int = 0  # the Landlock ABI used in uid mode (0: none)
+    cgroup: str = ""  # the folder of the sandboxes' cgroups ("" : none)
+    cgroup_note: str = ""  # why there is none
+    run_queue: bool = RUN_QUEUE_TIMES
 
     @property
     def unsafe(self) -> bool:
         """Whether children run without operating-system isolation."""
         return self.mode == "none"
 
+    def label(self) -> str:
+        """A short name for a CSV cell: the mode and its layers (``namespaces+seccomp+cgroup``)."""
+        layers = [self.mode] + ["seccomp"] * self.seccomp + ["landlock"] * bool(self.landlock) + ["cgroup"] * bool(
+            self.cgroup)
+        return "+".join(layers)
+
+    def resources(self) -> str:
+        """How the sandbox's resources are bounded, for reports."""
+        if self.cgroup:
+            return "a cgroup per sandbox (memory, processes, one CPU)"
+        return f"no cgroup ({self.cgroup_note}): per-process limits, and CPU time read from /proc"
+
     def summary(self) -> str:
         """One line for reports."""
         if self.mode == "namespaces":
             who = "a sandbox uid of its own" if self.drop_uid else "the grader's uid, mapped"
-            return f"namespaces (bubblewrap; child runs as {who}; Python {self.python_version})"
+            return (f"namespaces (bubblewrap and a seccomp filter; child runs as {who}; {self.resources()}; "
+                    f"Python {self.python_version})")
         if self.mode == "uid":
-            return f"uid (a sandbox uid of its own, no namespaces, no network isolation; Python {self.python_version})"
+            files = (f"Landlock (ABI {self.landlock}) limits its files to the view" if self.landlock
+                     else "no Landlock: the grader's files are checked to be out of its reach")
+            return (f"uid (a sandbox uid of its own, no namespaces, a seccomp filter with no sockets; {files}; "
+                    f"{self.resources()}; Python {self.python_version})")
         return "NONE: student code ran without operating-system isolation (--unsafe-no-isolation)"
 
 
@@ -135,59 +160,8 @@ def _python_candidates() -> list[str]:
     return list(dict.fromkeys(p for p in found if os.path.isfile(p)))
 
 
-def _run_probe(argv: list[str], *, uid: int | None, timeout: float = 20.0) -> subprocess.CompletedProcess | None:
-    """ARGV run as UID (None: as we are) with an empty environment; None if it could not start."""
-    ids = {"user": uid, "group": uid, "extra_groups": []} if uid is not None else {}
-    try:
-        return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, env={}, check=False,
-                              stdin=subprocess.DEVNULL, cwd="/", **ids)
-    except (OSError, subprocess.SubprocessError):
-        return None
-
-
-def _describe_python(python: str, uid: int | None) -> dict | None:
-    """Version, standard-library folders and loaded libraries of PYTHON as UID runs it, or None if
-    UID cannot run it."""
-    done = _run_probe([python, "-I", "-S", "-c", PROBE], uid=uid)
-    if done is None or done.returncode != 0:
-        return None
-    try:
-        info = json.loads(done.stdout)
-    except ValueError:
-        return None
-    return info if tuple(info["version"][:2]) >= MIN_PYTHON else None
-
-
-def _loader_and_libraries(executable: str) -> list[str]:
-    """The dynamic loader EXECUTABLE names (a file) and the folders of the libraries it links, as
-    ldd prints them (the paths binaries ask for, which may go through links)."""
-    ldd = shutil.which("ldd") or "/usr/bin/ldd"
-    done = _run_probe([ldd, executable], uid=None) if os.path.exists(ldd) else None
-    found: list[str] = []
-    for line in (done.stdout if done is not None else "").splitlines():
-        target = line.split("=>", 1)[1] if "=>" in line else line
-        path = target.strip().split(" (", 1)[0].strip()
-        if path.startswith("/"):
-            found.append(os.path.dirname(path) if "=>" in line else path)
-    return found
-
-
-def _runtime(info: dict) -> tuple[str, ...]:
-    """Host paths the child's interpreter needs: itself, its standard library, the loader and the
-    folders of every shared library it and its standard extension modules load (the probe imported
-    them all and listed what was mapped)."""
-    stdlib, platstdlib = info["stdlib"], info["platstdlib"]
-    executable = os.path.realpath(info["executable"])
-    own = (stdlib + os.sep, platstdlib + os.sep)
-    libraries = [os.path.dirname(p) for p in info.get("libraries", []) if not p.startswith(own) and p != executable]
-    paths = [executable, stdlib, platstdlib, *_loader_and_libraries(executable), *libraries]
-    if len(paths) == 3:  # no ldd and nothing mapped: the usual library folders
-        paths += ["/lib", "/lib64", "/usr/lib", "/usr/lib64"]
-    return tuple(dict.fromkeys(p for p in paths if os.path.exists(p)))
-
-
 def _bwrap_flags(bwrap: str) -> tuple[str, ...]:
-    done = _run_probe([bwrap, "--help"], uid=None)
+    done = run_quietly([bwrap, "--help"], uid=None)
     text = (done.stdout + done.stderr) if done is not None else ""
     return tuple(flag for flag in ("--disable-userns",) if flag in text)
 
@@ -204,11 +178,13 @@ def detect(request: str = "auto", *, unsafe: bool = False) -> Isolation:
                               "add --unsafe-no-isolation to confirm, or use --isolation auto")
         return _unsafe("chosen with --isolation none --unsafe-no-isolation")
     root = _is_root()
-    probe_uid = UID_BASE + UID_SLOTS if root else None  # a uid no sandbox holds: only for probing
+    probe_uid = PROBE_UID if root else None
     python, info = _pick_python(probe_uid)
+    base, note = cgroup.available()
+    common = {"cgroup": str(base or ""), "cgroup_note": note}
     reasons = []
     if request in ("auto", "namespaces"):
-        isolation, why_not = _try_namespaces(python, info, root=root, probe_uid=probe_uid)
+        isolation, why_not = _try_namespaces(python, info, root=root, probe_uid=probe_uid, common=common)
         if isolation is not None:
             return isolation
         reasons.append(why_not)
@@ -216,13 +192,17 @@ def detect(request: str = "auto", *, unsafe: bool = False) -> Isolation:
             raise HogkitError(f"namespaces are not available here: {why_not}",
                               "install bubblewrap (apt-get install bubblewrap) on a host that allows "
                               "user namespaces, or use --isolation auto")
-    if root and python:
-        return Isolation("uid", "; ".join([*reasons, "running as root, so each child gets a sandbox uid of its own"]),
-                         python, info["version_text"], drop_uid=True)
+    if root and python and seccomp.supported():
+        version = landlock.abi()
+        why = "; ".join([*reasons, "running as root, so each child gets a sandbox uid of its own"])
+        return Isolation("uid", why, python, info["version_text"], view=build_view(info), drop_uid=True, seccomp=True,
+                         landlock=version, **common)
     if not python:
         reasons.append("no Python 3.11+ interpreter that a sandbox uid can run was found")
     if not root:
         reasons.append("not running as root, so no sandbox uid can be used")
+    elif not seccomp.supported():
+        reasons.append("the uid mode needs a seccomp filter, and this architecture has none here")
     why = "; ".join(reasons)
     if unsafe:
         return _unsafe(why)
@@ -238,24 +218,32 @@ def _unsafe(why: str) -> Isolation:
 
 def _pick_python(probe_uid: int | None) -> tuple[str, dict]:
     for candidate in _python_candidates():
-        info = _describe_python(candidate, probe_uid)
-        if info is not None:
+        info = describe_python(candidate, probe_uid)
+        if info is not None and tuple(info["version"][:2]) >= MIN_PYTHON:
             info["version_text"] = ".".join(map(str, info["version"]))
             return candidate, info
     return "", {}
 
 
-def _try_namespaces(python: str, info: dict, *, root: bool, probe_uid: int | None) -> tuple[Isolation | None, str]:
+def _try_namespaces(python: str, info: dict, *, root: bool, probe_uid: int | None,
+                    common: dict) -> tuple[Isolation | None, str]:
     """A namespaces Isolation if bwrap runs a test child here, else None and why not."""
     bwrap = shutil.which("bwrap") or ""
     if not bwrap:
         return None, "bubblewrap (bwrap) is not installed"
     if not python:
         return None, "no Python 3.11+ interpreter that a sandbox uid can run was found"
+    if not seccomp.supported():
+        return None, "no seccomp filter for this architecture"
     isolation = Isolation("namespaces", "", python, info["version_text"], bwrap=bwrap, bwrap_flags=_bwrap_flags(bwrap),
-                          runtime=_runtime(info), drop_uid=root)
-    argv = _bwrap_argv(isolation, [python, "-I", "-S", "-c", "import os; print(os.getuid())"], files={}, caps=Caps())
-    done = _run_probe(argv, uid=probe_uid)
+                          view=build_view(info), drop_uid=root, seccomp=True, **common)
+    filter_fd = _memfd("seccomp", seccomp.program(files=True))
+    try:
+        argv = _bwrap_argv(isolation, [python, *PYTHON_FLAGS, "-c", "import os; print(os.getuid())"], files={},
+                           caps=Caps(), seccomp_fd=filter_fd)
+        done = _run_with_fd(argv, uid=probe_uid, fd=filter_fd)
+    finally:
+        os.close(filter_fd)
     if done is None or done.returncode != 0 or done.stdout.strip() != str(INSIDE_UID):
         error = (done.stderr.strip().splitlines() or ["no output"])[-1][:200] if done is not None else "did not start"
         return None, f"bwrap could not start a test sandbox ({error})"
@@ -264,192 +252,74 @@ def _try_namespaces(python: str, info: dict, *, root: bool, probe_uid: int | Non
     return replace(isolation, why=why), ""
 
 
+def _run_with_fd(argv: list[str], *, uid: int | None, fd: int) -> subprocess.CompletedProcess | None:
+    ids = {"user": uid, "group": uid, "extra_groups": []} if uid is not None else {}
+    try:
+        return subprocess.run(argv, capture_output=True, text=True, timeout=20, env={}, check=False,
+                              stdin=subprocess.DEVNULL, cwd="/", pass_fds=(fd,), **ids)
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
 # -- the command line -----------------------------------------------------------------------
 
-def _bwrap_argv(isolation: Isolation, command: list[str], *, files: dict[str, int], caps: Caps) -> list[str]:
+def _bwrap_argv(isolation: Isolation, command: list[str], *, files: dict[str, int], caps: Caps,
+                seccomp_fd: int) -> list[str]:
     """The bwrap command line that runs COMMAND in the sandbox; FILES maps names in the child's
-    folder to descriptors holding their bytes (bound read-only)."""
+    folder to descriptors holding their bytes (bound read-only); SECCOMP_FD holds the filter."""
     argv = [isolation.bwrap, "--unshare-all", "--unshare-user", *isolation.bwrap_flags, "--die-with-parent",
             "--new-session", "--uid", str(INSIDE_UID), "--gid", str(INSIDE_UID), "--hostname", "sandbox",
             "--clearenv", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8",
             "--setenv", "HOME", INSIDE, "--setenv", "TMPDIR", INSIDE]
-    for path in isolation.runtime:
-        argv += ["--ro-bind", path, path]
-    argv += ["--proc", "/proc", "--dev", "/dev", "--size", str(caps.folder_bytes), "--tmpfs", INSIDE]
+    argv += isolation.view.bwrap_args() if isolation.view is not None else []
+    argv += ["--proc", "/proc", "--size", str(caps.dev_bytes), "--tmpfs", "/dev"]
+    for device in DEVICES:
+        argv += ["--dev-bind", f"/dev/{device}", f"/dev/{device}"]
+    argv += ["--symlink", "/proc/self/fd", "/dev/fd"]
+    for number, name in enumerate(("stdin", "stdout", "stderr")):
+        argv += ["--symlink", f"/proc/self/fd/{number}", f"/dev/{name}"]
+    argv += ["--dir", "/dev/shm", "--size", str(caps.shm_bytes), "--tmpfs", "/dev/shm", "--remount-ro", "/dev"]
+    argv += ["--size", str(caps.folder_bytes), "--tmpfs", INSIDE]
     for name, fd in files.items():
         argv += ["--ro-bind-data", str(fd), f"{INSIDE}/{name}"]
-    argv += ["--remount-ro", "/", "--chdir", INSIDE, "--", *command]
+    argv += ["--remount-ro", "/", "--seccomp", str(seccomp_fd), "--chdir", INSIDE, "--", *command]
     return argv
 
 
-# -- uid slots and sweeping -----------------------------------------------------------------
+# -- the reach of a sandbox uid -------------------------------------------------------------
 
-def _slot_folder() -> Path:
-    """A root-only folder for the slot locks (refused if anyone else could have made it)."""
-    base = Path("/run") if os.path.isdir("/run") and os.access("/run", os.W_OK) else Path(tempfile.gettempdir())
-    folder = base / "hogkit-sandbox-uids"
-    with suppress(FileExistsError):
-        folder.mkdir(mode=0o700)
-    info = os.lstat(folder)
-    if not stat.S_ISDIR(info.st_mode) or info.st_uid != 0 or info.st_mode & 0o077:
-        raise HogkitError(f"{folder} is not a folder only root can use",
-                          f"remove it (rm -rf {folder}); the grader makes it again")
-    return folder
+def reference_texts(variant: Variant | None) -> list[bytes]:
+    """The reference ``hog.py`` of VARIANT and of every named variant, and the course's tests."""
+    variants = [load_variant(name) for name in variant_names()] + ([variant] if variant is not None else [])
+    texts = [solution_hog_source(v).encode() for v in variants]
+    for v in variants:
+        if v.ok_tests is not None:
+            texts += [p.read_bytes() for p in Path(v.ok_tests).rglob("*") if p.is_file() and not p.is_symlink()]
+    return texts
 
 
-@contextmanager
-def sandbox_uid() -> Iterator[int]:
-    """Hold a sandbox uid of our own for as long as the block runs (root only)."""
-    folder = _slot_folder()
-    for slot in range(UID_SLOTS):
-        fd = os.open(folder / f"slot-{slot}", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            continue
-        uid = UID_BASE + slot
-        try:
-            end_processes(uid)
-            yield uid
-        finally:
-            end_processes(uid)
-            os.close(fd)
+def require_out_of_reach(isolation: Isolation, paths: list[Path], *, variant: Variant | None = None) -> None:
+    """In uid mode without Landlock, refuse to grade if a sandbox uid could read or change the
+    grader's files or PATHS (submissions, results, the course's tests), or read a copy of the
+    reference or of the course's tests anywhere on the machine. Other modes need no check: the
+    child sees only the view."""
+    if isolation.mode != "uid" or isolation.landlock:
         return
-    raise HogkitError(f"all {UID_SLOTS} sandbox uids are in use", "grade with fewer jobs at once")
-
-
-def uid_in_use(uid: int) -> bool:
-    """Whether a live grader holds sandbox UID (so processes of that uid may be running legitimately)."""
-    path = _slot_folder() / f"slot-{uid - UID_BASE}"
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_NOFOLLOW)
-    except FileNotFoundError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    finally:
-        os.close(fd)
-    return False
-
-
-def end_processes(uid: int) -> None:
-    """Kill every process running as UID: ``kill -KILL -1`` run as UID reaches exactly that uid's
-    processes, wherever they hide (it spares only itself). Started with subprocess, which forks
-    safely from a threaded grader; a forked helper does the same where there is no kill program."""
-    kill = shutil.which("kill", path="/usr/bin:/bin")
-    if kill:
-        with suppress(OSError, subprocess.SubprocessError):
-            subprocess.run([kill, "-KILL", "-1"], user=uid, group=uid, extra_groups=[], env={},
-                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           timeout=10, check=False, cwd="/")
-            return
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the helper
-        try:
-            os.setgroups([])
-            os.setresgid(uid, uid, uid)
-            os.setresuid(uid, uid, uid)
-            with suppress(ProcessLookupError):
-                os.kill(-1, signal.SIGKILL)
-        finally:
-            os._exit(0)
-    os.waitpid(pid, 0)
-
-
-def remove_files_of(uid: int) -> int:
-    """Delete what UID left in the shared temporary folders (uid mode); return how many entries."""
-    removed = 0
-    for base in SHARED_TEMP:
-        try:
-            entries = list(os.scandir(base))
-        except OSError:
-            continue
-        for entry in entries:
-            try:
-                info = entry.stat(follow_symlinks=False)
-            except OSError:
-                continue
-            if info.st_uid != uid:
-                continue
-            if stat.S_ISDIR(info.st_mode):
-                shutil.rmtree(entry.path, ignore_errors=True)
-            else:
-                with suppress(OSError):
-                    os.unlink(entry.path)
-            removed += 1
-    return removed
-
-
-def reachable_by(uid: int, paths: list[Path]) -> list[str]:
-    """The PATHS that UID can read, list or write (checked as UID itself, so modes and ACLs count)."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the helper
-        try:
-            os.close(read)
-            os.setgroups([])
-            os.setresgid(uid, uid, uid)
-            os.setresuid(uid, uid, uid)
-            bad = [str(p) for p in paths if os.path.lexists(p) and (
-                os.access(p, os.R_OK) or os.access(p, os.W_OK)
-                or (os.path.isdir(p) and any(os.access(c, os.R_OK) for c in _first_children(p))))]
-            os.write(write, json.dumps(bad).encode())
-        finally:
-            os._exit(0)
-    os.close(write)
-    with os.fdopen(read, "rb") as pipe:
-        data = pipe.read()
-    os.waitpid(pid, 0)
-    try:
-        return json.loads(data)
-    except ValueError:
-        return [str(p) for p in paths]
-
-
-def grader_paths() -> list[Path]:
-    """What a child must never reach: the grader's code, the project it lives in, its environment."""
-    code = [Path(hogkit.__file__).resolve().parent, Path(graders.__file__).resolve().parent]
-    return list(dict.fromkeys([*code, code[0].parent, Path(sys.prefix).resolve()]))
-
-
-def require_out_of_reach(isolation: Isolation, paths: list[Path]) -> None:
-    """In uid mode, refuse to grade if a sandbox uid could read or change the grader's files or
-    PATHS (submissions, results); other modes need no check: the child cannot see them at all."""
-    if isolation.mode != "uid":
-        return
-    reachable = reachable_by(UID_BASE + UID_SLOTS, [*grader_paths(), *(Path(p).resolve() for p in paths)])
+    reachable = reachable_by(PROBE_UID, [*grader_paths(), *(Path(p).resolve() for p in paths)])
     if reachable:
         tops = [p for p in reachable if not any(p != q and p.startswith(q.rstrip("/") + "/") for q in reachable)]
         raise HogkitError(f"uid isolation: a sandbox uid can read or write {', '.join(reachable[:4])}",
                           f"chmod o-rwx {' '.join(tops[:4])} (setup.sh does this on Gradescope), or use a host "
-                          "where bubblewrap works")
-
-
-def _first_children(folder: Path) -> list[str]:
-    """A few well-known files below FOLDER (a folder only traversable can still give them away)."""
-    return [str(folder / name) for name in ("__init__.py", "pyproject.toml", "README.md", "pyvenv.cfg")]
+                          "where bubblewrap or Landlock works")
+    copies = copies_within_reach(PROBE_UID, digests_of(reference_texts(variant)))
+    if copies:
+        raise HogkitError(f"uid isolation: a sandbox uid can read the reference or the grader at "
+                          f"{', '.join(copies[:4])}",
+                          "make them readable by their owner only (chmod -R o-rwx), or use a host where "
+                          "bubblewrap or Landlock works")
 
 
 # -- starting a child -----------------------------------------------------------------------
-
-def _limit(caps: Caps, parent: int) -> Callable[[], None]:
-    """What the child runs between fork and exec: die with the grader, then the resource limits."""
-    def apply() -> None:
-        _parent_death_signal()
-        if os.getppid() != parent:  # the grader died before the signal was armed
-            os._exit(1)
-        cap = resource.setrlimit
-        cap(resource.RLIMIT_CPU, (caps.cpu_seconds, caps.cpu_seconds + 1))
-        cap(resource.RLIMIT_AS, (caps.memory_bytes, caps.memory_bytes))
-        cap(resource.RLIMIT_NPROC, (caps.processes, caps.processes))
-        cap(resource.RLIMIT_NOFILE, (caps.open_files, caps.open_files))
-        cap(resource.RLIMIT_FSIZE, (caps.file_bytes, caps.file_bytes))
-        cap(resource.RLIMIT_CORE, (0, 0))
-    return apply
-
 
 @cache
 def _prctl() -> Callable[..., int] | None:
@@ -461,9 +331,18 @@ def _prctl() -> Callable[..., int] | None:
         return None
 
 
+@cache
+def _last_capability() -> int:
+    try:
+        return int(Path("/proc/sys/kernel/cap_last_cap").read_text())
+    except (OSError, ValueError):
+        return 40
+
+
 def warm_up() -> None:
     """Look up prctl now, in the parent (never between fork and exec)."""
     _prctl()
+    _last_capability()
 
 
 def _parent_death_signal() -> None:
@@ -479,31 +358,96 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-class Jail:
-    """One sandbox: a private folder on the host (and, when root, a sandbox uid of its own) into
-    which children are started with :meth:`start`. Use as a context manager."""
+@dataclass
+class _Setup:
+    """What a child does between fork and exec, in this order: die with the grader, join its
+    cgroup, drop every capability and become the sandbox uid, set its limits, then no_new_privs
+    and the seccomp filter, then Landlock."""
 
-    def __init__(self, isolation: Isolation) -> None:
+    caps: Caps
+    parent: int
+    uid: int | None = None
+    group: cgroup.Group | None = None
+    drop_capabilities: bool = False
+    filter: seccomp.Prepared | None = None
+    ruleset: landlock.Ruleset | None = None
+
+    def __call__(self) -> None:
+        _parent_death_signal()
+        if os.getppid() != self.parent:  # the grader died before the signal was armed
+            os._exit(1)
+        if self.group is not None:
+            self.group.join()
+        if self.uid is not None:
+            prctl = _prctl()
+            if self.drop_capabilities and prctl is not None:
+                for capability in range(_last_capability() + 1):
+                    prctl(PR_CAPBSET_DROP, capability, 0, 0, 0)
+            os.setgroups([])
+            os.setresgid(self.uid, self.uid, self.uid)
+            os.setresuid(self.uid, self.uid, self.uid)
+        caps, cap = self.caps, resource.setrlimit
+        cap(resource.RLIMIT_CPU, (caps.cpu_seconds, caps.cpu_seconds + 1))
+        cap(resource.RLIMIT_AS, (caps.memory_bytes, caps.memory_bytes))
+        cap(resource.RLIMIT_NPROC, (caps.processes, caps.processes))
+        cap(resource.RLIMIT_NOFILE, (caps.open_files, caps.open_files))
+        cap(resource.RLIMIT_FSIZE, (caps.file_bytes, caps.file_bytes))
+        cap(resource.RLIMIT_CORE, (0, 0))
+        if self.filter is not None:
+            self.filter.install()
+        if self.ruleset is not None:
+            self.ruleset.restrict()
+
+
+class Jail:
+    """One sandbox: a private folder on the host, and, when root, a sandbox uid of its own (and a
+    cgroup where the host allows one), into which children are started with :meth:`start`. Use as a
+    context manager; CAPS bound the sandbox's cgroup."""
+
+    def __init__(self, isolation: Isolation, *, caps: Caps | None = None) -> None:
         self.isolation = isolation
+        self.caps = caps or Caps()
         self.uid: int | None = None
+        self.group: cgroup.Group | None = None
+        self._filter: seccomp.Prepared | None = None
+        self._ruleset: landlock.Ruleset | None = None
         self._stack = ExitStack()
         self.dir = Path()
 
     def __enter__(self) -> Jail:
         warm_up()
-        if self.isolation.drop_uid:
-            self.uid = self._stack.enter_context(sandbox_uid())
-        self.dir = Path(tempfile.mkdtemp(prefix="hogkit-sandbox-"))
-        if self.uid is not None:
-            os.chmod(self.dir, 0o711)  # the sandbox uid may pass through to its own folder, not list
+        try:
+            if self.isolation.drop_uid:
+                self.uid = self._stack.enter_context(sandbox_uid())
+            self.dir = Path(tempfile.mkdtemp(prefix="hogkit-sandbox-"))
+            if self.uid is not None:
+                os.chmod(self.dir, 0o711)  # the sandbox uid may pass through to its own folder, not list
+            if self.isolation.cgroup:
+                self.group = cgroup.Group(Path(self.isolation.cgroup), caps_memory=self.caps.cgroup_memory,
+                                          pids=self.caps.processes)
+            if self.isolation.mode == "uid":
+                self._filter = seccomp.Prepared(files=False)
+                if self.isolation.landlock:
+                    Path(self.home).mkdir(mode=0o700)
+                    view = self.isolation.view or View(())
+                    self._ruleset = landlock.Ruleset([*view.allowed, self.home], listed=view.listed)
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.end_children()
-        shutil.rmtree(self.dir, ignore_errors=True)
-        if self.isolation.mode == "uid" and self.uid is not None:
-            remove_files_of(self.uid)  # while the uid is still ours
-        self._stack.close()
+        if self.group is not None:
+            self.group.remove()  # everything in it killed first
+            self.group = None
+        if self._ruleset is not None:
+            self._ruleset.close()
+            self._ruleset = None
+        if self.uid is None:
+            self.end_children()
+        self._stack.close()  # the uid's slot: its processes killed, its files and IPC objects removed
+        if self.dir != Path():
+            shutil.rmtree(self.dir, ignore_errors=True)
 
     @property
     def home(self) -> str:
@@ -511,43 +455,57 @@ class Jail:
         return INSIDE if self.isolation.mode == "namespaces" else str(self.dir / "copy")
 
     def end_children(self) -> None:
-        """Kill everything the sandbox uid runs (nothing when there is no sandbox uid)."""
+        """Kill everything the sandbox runs (its cgroup, its uid)."""
+        if self.group is not None:
+            self.group.kill()
         if self.uid is not None:
             end_processes(self.uid)
 
+    def meter(self, proc: subprocess.Popen) -> Meter:
+        """A reader of the time taken by PROC and everything in its sandbox."""
+        return Meter(proc.pid, python=os.path.realpath(self.isolation.python),
+                     cpu_of=self.group.cpu_seconds if self.group is not None else None)
+
     def start(self, program: list[str], *, files: dict[str, bytes], caps: Caps, pass_fds: tuple[int, ...] = (),
               stdout: int | None = None, stderr: int | None = None) -> subprocess.Popen:
-        """Start ``python -I -B PROGRAM...`` in a fresh copy of the child's folder holding FILES.
+        """Start ``python -I -S -B PROGRAM...`` in a fresh copy of the child's folder holding FILES.
         PROGRAM's file names are relative to that folder."""
         if self.isolation.mode != "namespaces":
             self._fresh_folder(files)
         caps = replace(caps, file_bytes=max(caps.file_bytes, *(len(b) + 1 for b in files.values())))
-        command = [self.isolation.python, "-I", "-B", *(self._inside(p) for p in program[:1]), *program[1:]]
-        ids = {"user": self.uid, "group": self.uid, "extra_groups": []} if self.uid is not None else {}
-        memfds: dict[str, int] = {}
+        command = [self.isolation.python, *PYTHON_FLAGS, *(self._inside(p) for p in program[:1]), *program[1:]]
+        setup = _Setup(caps, os.getpid(), uid=self.uid, group=self.group, filter=self._filter, ruleset=self._ruleset,
+                       drop_capabilities=self.isolation.mode == "uid")
+        fds: dict[str, int] = {}
         try:
             if self.isolation.mode == "namespaces":
-                memfds = {name: _memfd(name, data) for name, data in files.items()}
-                command = _bwrap_argv(self.isolation, command, files=memfds, caps=caps)
+                fds = {name: _memfd(name, data) for name, data in files.items()}
+                seccomp_fd = _memfd("seccomp", seccomp.program(files=True))
+                command = _bwrap_argv(self.isolation, command, files=fds, caps=caps, seccomp_fd=seccomp_fd)
+                fds["-seccomp"] = seccomp_fd
                 env: dict[str, str] = {}
                 cwd = "/"
             else:
                 env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": self.home, "TMPDIR": self.home}
                 cwd = self.home
             return subprocess.Popen(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=stdout,
-                                    stderr=stderr, pass_fds=(*pass_fds, *memfds.values()), start_new_session=True,
-                                    preexec_fn=_limit(caps, os.getpid()), **ids)
+                                    stderr=stderr, pass_fds=(*pass_fds, *fds.values()), start_new_session=True,
+                                    preexec_fn=setup)
         finally:
-            for fd in memfds.values():
+            for fd in fds.values():
                 os.close(fd)
 
     def _inside(self, name: str) -> str:
         return f"{self.home}/{name}"
 
     def _fresh_folder(self, files: dict[str, bytes]) -> None:
+        """The child's folder with only FILES in it (the folder itself kept: Landlock names it)."""
         home = Path(self.home)
-        shutil.rmtree(home, ignore_errors=True)
-        home.mkdir(mode=0o700)
+        if home.exists():
+            for entry in home.iterdir():
+                shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
+        else:
+            home.mkdir(mode=0o700)
         for name, data in files.items():
             (home / name).parent.mkdir(parents=True, exist_ok=True)
             (home / name).write_bytes(data)
@@ -566,5 +524,5 @@ def _memfd(name: str, data: bytes) -> int:
     return fd
 
 
-__all__ = ["Caps", "Isolation", "Jail", "UNSAFE_NOTE", "detect", "die_with_parent", "end_processes",
-           "grader_paths", "remove_files_of", "require_out_of_reach", "reachable_by", "uid_in_use"]
+__all__ = ["Caps", "Isolation", "Jail", "UNSAFE_NOTE", "detect", "die_with_parent", "reference_texts",
+           "require_out_of_reach"]

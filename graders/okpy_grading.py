@@ -152,6 +152,7 @@ def grade_with_course_tests(source: bytes, variant: Variant, course: Path, *, la
                         final_note="final_strategy was not checked", phases=dict(variant.interface.phases))
     phase = question_phases(variant)
     with Sandbox(source, limits=limits, isolation=isolation, support=support_files(assignment)) as sandbox:
+        grade.isolation = sandbox.isolation.summary()
         if sandbox.isolation.unsafe:
             notes.append(UNSAFE_NOTE)
         if not sandbox.imported:

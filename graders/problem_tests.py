@@ -2,16 +2,15 @@
 
 The tests come from the problem's spec (:mod:`hogkit.problems.specs`): visible test cases (run
 exactly as the kit's checker runs them), hidden sweeps (many calls in one request, each judged on
-its own) and fuzzed properties. When an earlier problem that this one builds on has failed, a
-wrong answer is judged again given the student's own earlier functions (:mod:`graders.compose`),
-so one bug costs only the problem it is in.
+its own) and fuzzed properties. Every reply is judged against the reference's answer and nothing
+else. A judge made with COMPOSE runs its tests with those earlier problems' functions answered by
+the reference through ASKER (:mod:`graders.compose` decides when).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from graders.compose import Composer
 from graders.fuzz import run_property
 from graders.oracle import (
     batch_request,
@@ -24,12 +23,18 @@ from graders.oracle import (
     session_request,
     short,
 )
+from graders.proxy import ReferenceAsker
 from graders.results import FUZZ, HIDDEN, VISIBLE, TestResult
 from graders.sandbox import CallResult, Sandbox
-from hogkit.problems.checks import Doctest, ProblemSpec, Sweep
+from hogkit.problems.checks import Doctest, Fuzz, ProblemSpec, Sweep
 from hogkit.variant import Variant
 
 CHUNK = 2000  # calls of a sweep answered in one request
+
+
+def fuzz_name(prop: Fuzz) -> str:
+    """The name of a fuzzed property's test."""
+    return f"fuzz: {prop.name}"
 
 
 def _with_rule(message: str, rule: str) -> str:
@@ -37,39 +42,28 @@ def _with_rule(message: str, rule: str) -> str:
 
 
 class ProblemJudge:
-    """Runs SPEC's tests in SANDBOX. COMPOSERS (if any) give the answers that are right given the
-    student's own earlier functions, which BECAUSE names (they fail their own tests)."""
+    """Runs SPEC's tests in SANDBOX; with COMPOSE, those functions of earlier problems are the
+    reference's, answered by ASKER."""
 
-    def __init__(self, variant: Variant, spec: ProblemSpec, sandbox: Sandbox, composers: list[Composer], *,
-                 because: str = "") -> None:
-        self.variant, self.spec, self.sandbox, self.composers = variant, spec, sandbox, composers
-        self.because = because
-        self.explained = 0
-        self.composing = False
+    def __init__(self, variant: Variant, spec: ProblemSpec, sandbox: Sandbox, *, compose: tuple[str, ...] = (),
+                 asker: ReferenceAsker | None = None) -> None:
+        self.variant, self.spec, self.sandbox = variant, spec, sandbox
+        self.compose, self.asker = compose, asker
         self.final_values: object = None
+
+    def call(self, expr: str, *, timeout: float) -> CallResult:
+        """EXPR in the sandbox (composed when this judge composes)."""
+        if self.asker is not None:
+            self.asker.begin()
+        return self.sandbox.call(expr, timeout=timeout, compose=self.compose, asker=self.asker)
 
     # -- judging ----------------------------------------------------------------------------
     def judge_call(self, expr: str, got: CallResult, *, output: bool) -> str:
-        """Empty if GOT answers EXPR rightly, given the student's own earlier functions if need be."""
+        """Empty if GOT is the reference's answer to EXPR, else feedback a student can act on."""
         want = expected(self.variant, expr)
         if not want.ok or matches(want, got, check_output=output):
             return ""
-        if self.composing and got.ok:
-            for composer in self.composers:
-                alternative = composer.expected(expr)
-                if alternative is not None and matches(alternative, got, check_output=output):
-                    self.explained += 1
-                    return ""
-        self.composing = False  # one wrong answer fails the test: no need to explain the others
         return judge(expr, want, got, check_output=output)
-
-    def _begin(self) -> None:
-        """A new test: wrong answers may again be explained by earlier problems' failures."""
-        self.composing = bool(self.composers)
-        self.explained = 0
-
-    def _explanation(self, count: int) -> str:
-        return f"{count} answer(s) differ from the reference but are right given {self.because}"
 
     def call_judge(self, *, output: bool) -> Callable[[str, CallResult], str]:
         """:meth:`judge_call` as a function of (expr, reply), for the fuzzer."""
@@ -81,9 +75,8 @@ class ProblemJudge:
     # -- visible test cases -----------------------------------------------------------------
     def run_doctest(self, test: Doctest, *, visibility: str = VISIBLE) -> TestResult:
         """One visible test case, displayed in the sandbox and compared as the checker compares."""
-        self._begin()
         want = expected_display(self.variant, test)
-        got = self.sandbox.call(session_request(test), timeout=self.timeout(hidden=False))
+        got = self.call(session_request(test), timeout=self.timeout(hidden=False))
         if not got.ok:
             return TestResult(test.name, visibility, False, _with_rule(f"{test.code}\nfailed: {got.error}", test.rule),
                               fatal=got.fatal, rule=test.rule)
@@ -95,22 +88,16 @@ class ProblemJudge:
         if value[1].startswith("MemoryError"):  # as fatal as a crash: the problem ends here
             return TestResult(test.name, visibility, False, f"{test.code}\nfailed: {short(value[1])}", fatal=True,
                               rule=test.rule)
-        feedback = _with_rule(explain_display(test, want, value), test.rule)
-        for composer in self.composers if self.composing else ():
-            alternative = composer.display(test)
-            if alternative is not None and same_display(alternative, value[0]):
-                return TestResult(test.name, visibility, False, feedback, rule=test.rule,
-                                  explained=self._explanation(1))
-        return TestResult(test.name, visibility, False, feedback, rule=test.rule)
+        return TestResult(test.name, visibility, False, _with_rule(explain_display(test, want, value), test.rule),
+                          rule=test.rule)
 
     # -- hidden sweeps ----------------------------------------------------------------------
     def run_sweep(self, sweep: Sweep) -> TestResult:
         """A hidden sweep: every call judged on its own; the feedback names the first wrong input."""
-        self._begin()
-        wrong, first, differ = 0, "", ""
+        wrong, first = 0, ""
         for start in range(0, len(sweep.calls), CHUNK):
             chunk = sweep.calls[start:start + CHUNK]
-            got = self.sandbox.call(batch_request(chunk), timeout=self.timeout(hidden=True))
+            got = self.call(batch_request(chunk), timeout=self.timeout(hidden=True))
             if not got.ok:
                 message = f"{chunk[0] if len(chunk) == 1 else 'a group of ' + str(len(chunk)) + ' calls'} " \
                           f"failed: {got.error}"
@@ -120,16 +107,10 @@ class ProblemJudge:
             if not isinstance(items, list) or len(items) != len(chunk):
                 return TestResult(sweep.name, HIDDEN, False, "the answers have the wrong shape", rule=sweep.rule)
             for call, item in zip(chunk, items, strict=True):
-                explained = self.explained
                 message = self._judge_item(sweep, call, item)
                 if message:
                     wrong += 1
                     first = first or message
-                elif self.explained > explained and not differ:
-                    differ = f"{call} differs from the reference's answer"
-        if not wrong and self.explained:
-            return TestResult(sweep.name, HIDDEN, False, _with_rule(differ, sweep.rule), rule=sweep.rule,
-                              explained=self._explanation(self.explained))
         if not wrong:
             return TestResult(sweep.name, HIDDEN, True, rule=sweep.rule)
         count = f"{wrong} of {len(sweep.calls)} inputs gave a wrong answer; the first: " if len(sweep.calls) > 1 else ""
@@ -160,21 +141,14 @@ class ProblemJudge:
         return ""
 
     # -- fuzzing ----------------------------------------------------------------------------
-    def run_fuzz(self, *, examples: int | None) -> list[TestResult]:
-        """Every fuzzed property of the problem."""
-        results = []
-        for prop in self.spec.fuzz:
-            self._begin()
-            options = {"max_examples": examples} if examples else {}
-            outcome = run_property(self.variant, prop, lambda expr: self.sandbox.call(
-                expr, timeout=self.timeout(hidden=False)), self.call_judge(output=prop.output), **options)
-            if outcome.passed and self.explained:
-                results.append(TestResult(f"fuzz: {outcome.name}", FUZZ, False, "", rule=prop.rule,
-                                          explained=self._explanation(self.explained)))
-                continue
-            results.append(TestResult(f"fuzz: {outcome.name}", FUZZ, outcome.passed,
-                                      _with_rule(outcome.feedback, prop.rule), rule=prop.rule))
-        return results
+    def run_fuzz(self, prop: Fuzz, *, examples: int | None, shrink: bool = True) -> TestResult:
+        """One fuzzed property of the problem (a failure shrunk to its smallest input when SHRINK)."""
+        options = {"max_examples": examples} if examples else {}
+        outcome = run_property(self.variant, prop, lambda expr: self.call(expr, timeout=self.timeout(hidden=False)),
+                               self.call_judge(output=prop.output), clock=lambda: self.sandbox.budget.spent,
+                               shrink=shrink, **options)
+        return TestResult(fuzz_name(prop), FUZZ, outcome.passed, _with_rule(outcome.feedback, prop.rule),
+                          rule=prop.rule)
 
     # -- guidance ---------------------------------------------------------------------------
     def run_guidance(self) -> list[TestResult]:
@@ -182,7 +156,8 @@ class ProblemJudge:
         helpers = self.spec.problem.helpers
         if not helpers or not self.spec.guidance:
             return []
-        got = self.sandbox.call(f"[callable(globals().get(name)) for name in {list(helpers)!r}]")
+        got = self.call(f"[callable(globals().get(name)) for name in {list(helpers)!r}]",
+                        timeout=self.timeout(hidden=False))
         present = {name for name, has in zip(helpers, got.value, strict=False) if has is True} \
             if got.ok and isinstance(got.value, list) else set()
         results = []
@@ -198,4 +173,4 @@ class ProblemJudge:
         return results
 
 
-__all__ = ["ProblemJudge"]
+__all__ = ["ProblemJudge", "fuzz_name"]

@@ -73,6 +73,7 @@ def problem_feedback(problem: ProblemResult, *, published: bool, limit: int = 3)
 def to_text(result: GradeResult, *, details: bool = True, published: bool = False) -> str:
     """A report a student can read: scores by problem and phase, then what to fix."""
     lines = [f"HogKit grade for {result.source} (variant {result.variant})"]
+    lines += [f"  isolation: {result.isolation}"] if result.isolation else []
     lines += [f"  note: {note}" for note in result.notes]
     for phase, title in (result.phases or {p.phase: "" for p in result.problems}).items():
         earned, possible = result.phase_scores().get(phase, (0, 0))
@@ -111,7 +112,8 @@ def to_json(result: GradeResult, *, published: bool = False) -> dict:
         for test in problem["tests"]:
             if test["visibility"] == HIDDEN and not test["passed"] and not published:
                 test["feedback"] = f"hidden test failed ({HIDDEN_DETAILS})"
-    data["phases"] = {str(k): {"earned": e, "possible": p} for k, (e, p) in result.phase_scores().items()}
+    data["phases"] = {str(k): {"title": result.phases.get(k, ""), "earned": e, "possible": p}
+                      for k, (e, p) in result.phase_scores().items()}
     if _has_own_tests(result):
         data["about"] = ABOUT
     return clean_data(data, limit=REPORT_TEXT)
@@ -148,6 +150,7 @@ def to_gradescope(result: GradeResult, *, leaderboard: list[dict] | None = None,
     tests += [{"name": a.name, "score": a.score, "max_score": a.max_score, "output": a.output,
                "visibility": "visible"} for a in awards]
     header = [f"Phase 1 checkpoint: {'passed' if result.checkpoint else 'not passed'}."]
+    header += [f"Isolation: {result.isolation}."] if result.isolation else []
     header += result.notes
     header += [ABOUT] if _has_own_tests(result) else []
     if leaderboard_note:

@@ -71,6 +71,7 @@ class GradeResult:
     final_table: list[list[int]] | None = field(default=None, repr=False)
     final_note: str = ""
     phases: dict[int, str] = field(default_factory=dict)  # each phase's title, from the interface
+    isolation: str = ""  # how the student's code was contained (graders.isolation.Isolation.summary)
 
     def phase_scores(self) -> dict[int, tuple[int, int]]:
         """Phase -> (earned, possible)."""
@@ -93,5 +94,6 @@ def result_from_json(data: dict) -> GradeResult:
         fields["tests"] = [test(t) for t in item.get("tests", [])]
         fields["guidance"] = [test(t) for t in item.get("guidance", [])]
         problems.append(ProblemResult(**fields))
-    fields = {k: data[k] for k in GradeResult.__dataclass_fields__ if k in data and k != "problems"}
-    return GradeResult(problems=problems, **fields)
+    fields = {k: data[k] for k in GradeResult.__dataclass_fields__ if k in data and k not in ("problems", "phases")}
+    phases = {int(k): str(v.get("title", "")) for k, v in (data.get("phases") or {}).items()}
+    return GradeResult(problems=problems, phases=phases, **fields)

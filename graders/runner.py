@@ -1,9 +1,15 @@
-"""Grade one student copy: every problem, phase by phase, in one sandboxed child.
+"""Grade one student copy: every problem, in three sandboxed children.
 
 For each problem the runner judges its visible test cases (the ones the kit's checker runs), its
-hidden sweeps, then fuzzes it (see :mod:`graders.problem_tests`). A problem earns its points only
-when every test passes; the tests of helpers HogKit adds are reported as guidance and never
-scored. Phase 1 is the checkpoint.
+hidden sweeps and its fuzzed properties (see :mod:`graders.problem_tests`). A problem earns its
+points only when every test passes; the tests of helpers HogKit adds are reported as guidance and
+never scored. Phase 1 is the checkpoint.
+
+The visible tests, fuzzing and guidance run in one child, the hidden sweeps in a second, so no
+input of a hidden sweep can reach what a student sees before grades are published (an error
+message or printed text of a later visible test). Then the failed tests of problems whose
+earlier problems failed too are run once more in a third child, given the reference's earlier
+functions (:mod:`graders.compose`). One budget of time covers all three.
 
 Since one failed test already costs a problem all its points, a call that hangs, crashes or runs
 out of memory ends that problem: its other tests are reported as not run (the grade is the same,
@@ -15,13 +21,13 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from graders.compose import ORDERS, Composer, dependencies, symmetric_functions
+from graders.compose import Graded, Step, explain
 from graders.intake import read_source
-from graders.isolation import UNSAFE_NOTE, Isolation
+from graders.isolation import UNSAFE_NOTE, Isolation, detect
 from graders.okpy_grading import grade_with_course_tests
-from graders.problem_tests import ProblemJudge
-from graders.results import HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
-from graders.sandbox import Limits, Sandbox
+from graders.problem_tests import ProblemJudge, fuzz_name
+from graders.results import FUZZ, HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
+from graders.sandbox import Budget, Limits, Sandbox
 from graders.scoring import count_score
 from hogkit.problems.specs import problem_specs
 from hogkit.variant import Variant
@@ -39,39 +45,59 @@ def _table(variant: Variant, values: object) -> list[list[int]] | None:
     return [values[s * goal:(s + 1) * goal] for s in range(goal)]
 
 
-def _composers(variant: Variant, problem, sandbox: Sandbox, failed: set[str], stuck: set[str]) -> list[Composer]:
-    """Ways to judge PROBLEM given the student's own earlier functions, when one of them failed:
-    as the reference calls them, and (for a symmetric rule) with its two scores in each order a
-    student's play may pass them. None when a failed one hung or crashed (STUCK): calling it
-    again would only do the same."""
-    deps = dependencies(variant, problem)
-    if not failed & set(deps) or stuck & set(deps):
-        return []
-    symmetric = symmetric_functions(variant) & set(deps)
-    orders = ORDERS[:1] if not symmetric else ORDERS if "play" in problem.graded else ORDERS[:2]
-    return [Composer(variant, sandbox.call, deps, symmetric=symmetric, order=order) for order in orders]
+def _ended(graded: Graded) -> bool:
+    return any(step.result.fatal for step in graded.steps)
 
 
-def _grade_problem(variant: Variant, spec, sandbox: Sandbox, composers: list[Composer], result: ProblemResult,
-                   grade: GradeResult, *, fuzz_examples: int | None, because: str = "") -> None:
-    """Run one problem's tests in order, stopping at the first that hangs or crashes."""
-    judge = ProblemJudge(variant, spec, sandbox, composers, because=because)
-    steps = [*((judge.run_doctest, t) for t in spec.visible), *((judge.run_sweep, s) for s in spec.hidden)]
-    for run, test in steps:
-        if any(t.fatal for t in result.tests):
-            result.tests.append(TestResult(test.name, VISIBLE if run == judge.run_doctest else HIDDEN, False,
-                                           NOT_RUN, fatal=True, rule=test.rule))
-            continue
-        result.tests.append(run(test))
-    if not any(t.fatal for t in result.tests):
-        result.tests.extend(judge.run_fuzz(examples=fuzz_examples))
-    if spec.problem.id == "12":
-        failed = next((t for t in result.tests if not t.passed), None)
+def _run(graded: Graded, judge: ProblemJudge, name: str, visibility: str, run, rule: str) -> None:
+    """Run one test (or note it as not run when an earlier one ended the problem)."""
+    if _ended(graded):
+        result = TestResult(name, visibility, False, NOT_RUN, fatal=True, rule=rule)
+    else:
+        result = run(judge)
+    graded.steps.append(Step(result, run))
+
+
+def _visible(variant: Variant, graded: Graded, sandbox: Sandbox, *, fuzz_examples: int | None) -> None:
+    """The visible tests, the fuzzed properties and the guidance of one problem."""
+    spec = graded.spec
+    judge = ProblemJudge(variant, spec, sandbox)
+    for test in spec.visible:
+        _run(graded, judge, test.name, VISIBLE, lambda j, t=test: j.run_doctest(t), test.rule)
+    for prop in spec.fuzz:  # shrunk later, if the failure is not explained by an earlier problem
+        _run(graded, judge, fuzz_name(prop), FUZZ,
+             lambda j, p=prop: j.run_fuzz(p, examples=fuzz_examples, shrink=False), prop.rule)
+    if not _ended(graded):
+        graded.result.guidance.extend(judge.run_guidance())
+
+
+def _hidden(variant: Variant, graded: Graded, sandbox: Sandbox, grade: GradeResult) -> None:
+    """The hidden sweeps of one problem (and, for Problem 12, the table of final_strategy)."""
+    judge = ProblemJudge(variant, graded.spec, sandbox)
+    for sweep in graded.spec.hidden:
+        _run(graded, judge, sweep.name, HIDDEN, lambda j, s=sweep: j.run_sweep(s), sweep.rule)
+    if graded.spec.problem.id == "12":
+        failed = next((s.result for s in graded.steps if not s.result.passed), None)
         grade.final_table = _table(variant, judge.final_values)
         grade.final_note = "" if grade.final_table is not None and failed is None else (
             failed.feedback.split("\n")[0] if failed else "final_strategy was not checked")
-    if not any(t.fatal for t in result.tests):
-        result.guidance.extend(judge.run_guidance())
+
+
+def _shrink(variant: Variant, source: bytes, problems: list[Graded], *, isolation: Isolation, budget: Budget,
+            fuzz_examples: int | None) -> None:
+    """Shrink each fuzzed failure that counts against its problem to its smallest input (hypothesis),
+    in a fresh child that has seen no hidden input."""
+    failing = [(g, i) for g in problems for i, step in enumerate(g.steps)
+               if step.result.visibility == FUZZ and step.result.counts_against and not step.result.fatal]
+    if not failing or budget.seconds_left <= 0:
+        return
+    props = {fuzz_name(p): p for g, _ in failing for p in g.spec.fuzz}
+    with Sandbox(source, isolation=isolation, budget=budget) as sandbox:
+        for graded, index in failing:
+            old = graded.steps[index].result
+            again = ProblemJudge(variant, graded.spec, sandbox).run_fuzz(props[old.name], examples=fuzz_examples)
+            if not again.passed and not again.fatal:
+                old.feedback = again.feedback
 
 
 def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limits: Limits | None = None,
@@ -80,61 +106,59 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limi
     """Grade the bytes of a student's hog.py against VARIANT: with HogKit's tests, or with the
     course's own okpy tests when the variant names them (``ok_tests``; without the cases named in
     LEAVE_OUT). CHECKPOINT: grade Phase 1 only, for the checkpoint's points."""
+    isolation = isolation or detect()
     if variant.ok_tests is not None:
         return grade_with_course_tests(source, variant, variant.ok_tests, label=label, limits=limits,
                                        isolation=isolation, checkpoint=checkpoint, leave_out=leave_out)
     start = time.monotonic()
-    results: list[ProblemResult] = []
-    notes: list[str] = []
-    grade = GradeResult(variant.name, label, results, 0, variant.correctness_points, False, "graded", notes,
-                        final_note="final_strategy was not checked", phases=dict(variant.interface.phases))
-    failed_functions: set[str] = set()
-    stuck_functions: set[str] = set()
-    failed_by: dict[str, str] = {}  # failed graded function -> its problem
-    with Sandbox(source, limits=limits, isolation=isolation) as sandbox:
-        if sandbox.isolation.unsafe:
-            notes.append(UNSAFE_NOTE)
-        import_note = ""
-        if not sandbox.imported:
+    budget = Budget(limits or Limits())
+    notes: list[str] = [UNSAFE_NOTE] if isolation.unsafe else []
+    grade = GradeResult(variant.name, label, [], 0, variant.correctness_points, False, "graded", notes,
+                        final_note="final_strategy was not checked", isolation=isolation.summary(),
+                        phases=dict(variant.interface.phases))
+    problems = [Graded(spec, ProblemResult(spec.problem.id, spec.problem.label, spec.problem.title, spec.problem.phase,
+                                           spec.problem.points), [])
+                for spec in problem_specs(variant) if not checkpoint or spec.problem.phase == 1]
+    grade.problems = [g.result for g in problems]
+    scored = [g for g in problems if g.spec.problem.graded]
+    with Sandbox(source, isolation=isolation, budget=budget) as sandbox:
+        imported = sandbox.imported
+        for graded in scored if imported else ():
+            _visible(variant, graded, sandbox, fuzz_examples=fuzz_examples)
+    if imported and any(g.spec.hidden for g in scored):
+        with Sandbox(source, isolation=isolation, budget=budget) as sandbox:
+            for graded in scored:
+                _hidden(variant, graded, sandbox, grade)
+    for graded in scored:  # visible, then hidden, then fuzzed: as the reports list them
+        order = {VISIBLE: 0, HIDDEN: 1, FUZZ: 2}
+        graded.steps.sort(key=lambda step: order[step.result.visibility])
+        graded.result.tests = [step.result for step in graded.steps]
+    if imported:
+        explain(variant, source, scored, isolation=isolation, budget=budget)
+        _shrink(variant, source, scored, isolation=isolation, budget=budget, fuzz_examples=fuzz_examples)
+    log = budget.log
+    for graded in problems:
+        result = graded.result
+        if not imported:
             grade.status = "import_error"
-            import_note = f"hog.py could not be imported: {sandbox.log.import_error}"
-            notes.append(import_note)
-            grade.final_note = import_note
-        for spec in problem_specs(variant):
-            problem = spec.problem
-            if checkpoint and problem.phase != 1:
-                continue
-            result = ProblemResult(problem.id, problem.label, problem.title, problem.phase, problem.points)
-            results.append(result)
-            if not sandbox.imported:
-                result.tests.append(TestResult("import hog.py", VISIBLE, False, import_note))
-                continue
-            if not problem.graded:
-                result.tests.append(TestResult("hog.py imports", VISIBLE, True))
-                result.earned = problem.points
-                continue
-            composers = _composers(variant, problem, sandbox, failed_functions, stuck_functions)
-            because = "your own " + ", ".join(f"{name} ({failed_by[name]})" for name in dependencies(variant, problem)
-                                              if name in failed_by)
-            _grade_problem(variant, spec, sandbox, composers, result, grade, fuzz_examples=fuzz_examples,
-                           because=because)
-            if result.passed:
-                result.earned = problem.points
-            else:
-                failed_functions |= set(problem.graded)
-                failed_by.update({name: problem.label for name in problem.graded})
-                if any(t.fatal for t in result.tests):
-                    stuck_functions |= set(problem.graded)
-        log = sandbox.log
-        if log.timeouts:
-            notes.append(f"{log.timeouts} call(s) ran out of time and were stopped")
-        if log.crashes:
-            notes.append(f"the program stopped unexpectedly {log.crashes} time(s)")
-        if log.tampering:
-            notes.append(f"{log.tampering} reply(ies) were not signed by the grader and were rejected")
-        if sandbox.out_of_time:
-            notes.append("the time limit for the whole submission was reached")
-    grade.checkpoint = all(p.earned == p.points and p.passed for p in results if p.phase == 1)
+            result.tests = [TestResult("import hog.py", VISIBLE, False, f"hog.py could not be imported: "
+                                       f"{log.import_error}")]
+        elif not graded.spec.problem.graded:
+            result.tests = [TestResult("hog.py imports", VISIBLE, True)]
+        if result.passed:
+            result.earned = result.points
+    if not imported:
+        notes.append(f"hog.py could not be imported: {log.import_error}")
+        grade.final_note = notes[-1]
+    if log.timeouts:
+        notes.append(f"{log.timeouts} call(s) ran out of time and were stopped")
+    if log.crashes:
+        notes.append(f"the program stopped unexpectedly {log.crashes} time(s)")
+    if log.tampering:
+        notes.append(f"{log.tampering} reply(ies) were not signed by the grader and were rejected")
+    if budget.seconds_left <= 0:
+        notes.append("the time limit for the whole submission was reached")
+    grade.checkpoint = all(p.earned == p.points and p.passed for p in grade.problems if p.phase == 1)
     count_score(grade, variant, checkpoint=checkpoint)
     grade.seconds = round(time.monotonic() - start, 3)
     return grade

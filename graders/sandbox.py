@@ -1,19 +1,27 @@
 """Run a student's ``hog.py`` in a sandboxed child process, and call into it safely.
 
 The child (``graders/harness.py``) is started by :class:`graders.isolation.Jail`: under bubblewrap
-(or a sandbox uid of its own, or, only when asked, nothing) with ``python -I -B``, an empty
-environment, its own session, resource limits set before it runs any code, and death with the
-grader. Its folder holds only the student's ``hog.py``, the harness and the kit's ``dice.py`` and
-``ucb.py``. Requests and replies travel over two private pipes; every reply is signed with a key
-sent through the pipe (never argv or the environment), and the parent rejects anything unsigned.
+(or a sandbox uid of its own, or, only when asked, nothing) with ``python -I -S -B``, an empty
+environment, its own session, resource limits and a seccomp filter set before it runs any code,
+and death with the grader. Its folder holds only the student's ``hog.py``, the harness and the
+kit's ``dice.py``, ``ucb.py`` and ``ok.py``. Requests and replies travel over two private pipes;
+every reply is signed with a key sent through the pipe (never argv or the environment), and the
+parent rejects anything unsigned.
 
 Nothing in a reply is trusted: a frame is bounded in size and depth before it is parsed
 (:mod:`graders.untrusted`), must have the shape the harness sends, and any failure is "no answer".
-A call that runs past its wall timeout, or a child that dies, is recorded and a fresh child takes
-the next call. Once one call has run out of time, later calls get the short ``after_timeout``
-budget. The whole submission has one wall budget (``submission_timeout``: imports, calls and
-restarts together), each call gets at most what is left of it, and each child's CPU limit is what
-is left too; so a program that hangs, or burns CPU just under every limit, costs seconds.
+While a call runs, the child may ask the grader questions (the reference's value of an earlier
+problem's function, when a test is composed: :mod:`graders.proxy`); a call given no one to answer
+them treats such a frame as tampering.
+
+Time is the child's own (:mod:`graders.meter`): CPU time of everything it runs plus the time it
+was blocked, never the time it waited for a CPU that a neighbour held nor the time the grader took
+to answer it. A call that spends more than its limit, or a child that dies, is recorded and a
+fresh child takes the next call; once one call has run out of time, later calls get the short
+``after_timeout`` limit. The whole submission (every child it gets: imports, calls and restarts)
+has one budget, shared through a :class:`Budget`; each call gets at most what is left of it, and
+each child's CPU limit is what is left too. A wall-clock limit ``wall_factor`` times larger backs
+each one up.
 """
 
 from __future__ import annotations
@@ -32,8 +40,10 @@ import subprocess
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Protocol
 
 from graders.isolation import Caps, Isolation, Jail, detect
+from graders.meter import Meter, Reading, between
 from graders.untrusted import MAX_BYTES as MAX_REPLY
 from graders.untrusted import Untrusted, load_json, plain_value
 from hogkit.shipped import SHIPPED_DIR
@@ -43,11 +53,13 @@ SUPPORT_FILES = ("dice.py", "ucb.py", "ok.py")
 STAYS = ("harness.py", "hog.py", *SUPPORT_FILES[2:])  # no extra file replaces these
 OUTPUT_CAP = 64 * 1024
 ERROR_CAP = 600  # characters of an error message kept from a reply
+FIRST_LOOK, LOOK_EVERY = 0.02, 0.1  # seconds before the child's time is first read during a wait, then between
 
 
 @dataclass(frozen=True)
 class Limits:
-    """The resource limits of each child (``resources``) and the wall-clock budgets of a grade."""
+    """The resource limits of each child (``resources``) and the time budgets of a grade, in seconds
+    of the child's own time (CPU plus blocked); ``wall_factor`` times each is its wall-clock backstop."""
 
     resources: Caps = Caps()
     call_timeout: float = 2.0
@@ -55,6 +67,7 @@ class Limits:
     import_timeout: float = 5.0
     submission_timeout: float = 10.0
     max_restarts: int = 40
+    wall_factor: float = 10.0
 
     def caps(self, seconds_left: float) -> Caps:
         """The resource limits of a child started when SECONDS_LEFT of the budget remain: its CPU
@@ -96,30 +109,77 @@ class SandboxLog:
     notes: list[str] = field(default_factory=list)
 
 
+@dataclass
+class Budget:
+    """One submission's time, shared by every sandbox that grades it: SPENT seconds of its own time
+    so far, against LIMITS' submission budget (and its wall-clock backstop from STARTED)."""
+
+    limits: Limits = field(default_factory=Limits)
+    spent: float = 0.0
+    started: float = field(default_factory=time.monotonic)
+    log: SandboxLog = field(default_factory=SandboxLog)
+
+    @property
+    def seconds_left(self) -> float:
+        """What is left of the submission's budget (nothing once its wall-clock backstop passes)."""
+        wall = time.monotonic() - self.started
+        if wall > self.limits.submission_timeout * self.limits.wall_factor:
+            return 0.0
+        return self.limits.submission_timeout - self.spent
+
+
+class Asker(Protocol):
+    """Answers the questions a child asks during a call (see :mod:`graders.proxy`)."""
+
+    def answer(self, question: object, sandbox: Sandbox) -> dict:
+        """The answer frame's content for QUESTION (it may call :meth:`Sandbox.callback`)."""
+
+
+@dataclass
+class _Wait:
+    """The time one call (with the questions it asked and the callbacks they made) has taken."""
+
+    limit: float
+    start: Reading
+    served: float = 0.0
+    serving_since: float | None = None
+
+    def grader_starts(self) -> None:
+        if self.serving_since is None:
+            self.serving_since = time.monotonic()
+
+    def grader_stops(self) -> None:
+        if self.serving_since is not None:
+            self.served += time.monotonic() - self.serving_since
+            self.serving_since = None
+
+
 class Sandbox:
     """One student copy in a child process; use as a context manager and call :meth:`call`."""
 
-    def __init__(self, hog_source: bytes, *, limits: Limits | None = None,
-                 isolation: Isolation | None = None, support: dict[str, bytes] | None = None) -> None:
-        self.limits = limits or Limits()
+    def __init__(self, hog_source: bytes, *, limits: Limits | None = None, isolation: Isolation | None = None,
+                 support: dict[str, bytes] | None = None, budget: Budget | None = None) -> None:
+        self.budget = budget or Budget(limits or Limits())
+        self.limits = self.budget.limits
         self.isolation = isolation or detect()
-        self.log = SandboxLog()
+        self.log = self.budget.log
         # beside hog.py: the kit's support files, and any a course's own tests need (SUPPORT)
         self._files = {**{name: (SHIPPED_DIR / name).read_bytes() for name in SUPPORT_FILES},
                        **{name: data for name, data in (support or {}).items() if name not in STAYS},
                        "harness.py": HARNESS.read_bytes(), "hog.py": hog_source}
-        self._jail = Jail(self.isolation)
+        self._jail = Jail(self.isolation, caps=self.limits.resources)
         self._proc: subprocess.Popen | None = None
+        self._meter: Meter | None = None
         self._req: int | None = None
         self._rep: int | None = None
-        self._started = time.monotonic()
         self._dead = False
+        self._wait: _Wait | None = None
+        self._broken: CallResult | None = None  # how a callback failed, while the call that made it goes on
         self.imported = False
 
     # -- life cycle -------------------------------------------------------------------------
     def __enter__(self) -> Sandbox:
         self._jail.__enter__()
-        self._started = time.monotonic()
         try:
             self._spawn()
         except BaseException:
@@ -137,8 +197,8 @@ class Sandbox:
 
     @property
     def seconds_left(self) -> float:
-        """What is left of the submission's wall budget."""
-        return self.limits.submission_timeout - (time.monotonic() - self._started)
+        """What is left of the submission's budget."""
+        return self.budget.seconds_left
 
     def _spawn(self) -> None:
         req_r, req_w = os.pipe()
@@ -157,15 +217,18 @@ class Sandbox:
                 os.close(fd)
         os.set_blocking(req_w, False)
         self._req, self._rep = req_w, rep_r
+        self._meter = self._jail.meter(self._proc)
         self._key = secrets.token_bytes(32)
         self._seq = 0
         self._buffer = b""
+        wait = self._begin(min(self.limits.import_timeout, self.seconds_left))
         try:
             self._send({"key": self._key.hex()})
         except OSError:
             reply = CallResult("crashed", error=f"the program stopped{self._exit_note()}")
         else:
-            reply = self._receive(max(0.0, min(self.limits.import_timeout, self.seconds_left)))
+            reply = self._frame(wait)
+        self._end(wait)
         value = reply.value if reply.ok else None
         if isinstance(value, dict) and value.get("import") == "ok":
             self.imported = True
@@ -183,24 +246,40 @@ class Sandbox:
     def _kill(self) -> None:
         for fd in (self._req, self._rep):
             if fd is not None:
-                try:
+                with contextlib.suppress(OSError):
                     os.close(fd)
-                except OSError:
-                    pass
         self._req = self._rep = None
         proc = self._proc
         if proc is None:
             return
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
         self._jail.end_children()
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
         self._proc = None
+
+    # -- time -------------------------------------------------------------------------------
+    def _begin(self, limit: float) -> _Wait:
+        assert self._meter is not None
+        self._wait = _Wait(max(0.0, limit), self._meter.read())
+        return self._wait
+
+    def _end(self, wait: _Wait) -> None:
+        """Charge what WAIT took to the submission's budget."""
+        wait.grader_stops()
+        if self._meter is not None and self._proc is not None:
+            with contextlib.suppress(OSError):
+                self.budget.spent += between(wait.start, self._meter.read(), served=wait.served).own
+        self._wait = None
+
+    def _over(self, wait: _Wait) -> bool:
+        """Whether the call has taken more than its limit (or its wall-clock backstop)."""
+        assert self._meter is not None
+        now = self._meter.read()
+        if now.wall - wait.start.wall > wait.limit * self.limits.wall_factor:
+            return True
+        return between(wait.start, now, served=wait.served).own > wait.limit
 
     # -- frames -----------------------------------------------------------------------------
     def _send(self, obj: object, timeout: float = 5.0) -> None:
@@ -214,34 +293,38 @@ class Sandbox:
                 raise TimeoutError("the program stopped reading requests")
             view = view[os.write(self._req, view):]
 
-    def _read_some(self, deadline: float) -> bool:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return False
-        ready, _, _ = select.select([self._rep], [], [], left)
-        if not ready:
-            return False
-        chunk = os.read(self._rep, 1 << 16)
-        if not chunk:
-            raise EOFError
-        self._buffer += chunk
+    def _fill(self, wait: _Wait, size: int) -> bool:
+        """Read until SIZE bytes are buffered; False when the call runs out of time first. Any time
+        the grader spent since it last waited for the child was its own (``served``)."""
+        wait.grader_stops()
+        pause = FIRST_LOOK
+        while len(self._buffer) < size:
+            ready, _, _ = select.select([self._rep], [], [], pause)
+            if not ready:
+                if self._over(wait) and not select.select([self._rep], [], [], 0)[0]:
+                    return False
+                pause = LOOK_EVERY
+                continue
+            chunk = os.read(self._rep, 1 << 16)
+            if not chunk:
+                raise EOFError
+            self._buffer += chunk
         return True
 
-    def _receive(self, timeout: float) -> CallResult:
+    def _frame(self, wait: _Wait) -> CallResult:
         """Read one signed frame, or say why there is none."""
-        deadline = time.monotonic() + timeout
+        timed_out = CallResult("timeout", error=f"no answer within {wait.limit:.3g} s")
         try:
-            while len(self._buffer) < 4:
-                if not self._read_some(deadline):
-                    return CallResult("timeout", error=f"no answer within {timeout:.3g} s")
+            if not self._fill(wait, 4):
+                return timed_out
             (size,) = struct.unpack(">I", self._buffer[:4])
             if size > MAX_REPLY + 32 or size < 32:
                 return CallResult("tampered", error=f"a reply of {size} bytes (at most {MAX_REPLY})")
-            while len(self._buffer) < 4 + size:
-                if not self._read_some(deadline):
-                    return CallResult("timeout", error=f"no answer within {timeout:.3g} s")
+            if not self._fill(wait, 4 + size):
+                return timed_out
         except (EOFError, OSError):
             return CallResult("crashed", error=f"the program stopped{self._exit_note()}")
+        wait.grader_starts()  # the child waits for the grader from now until it next reads
         frame, self._buffer = self._buffer[4:4 + size], self._buffer[4 + size:]
         mac, body = frame[:32], frame[32:]
         self._seq += 1
@@ -252,6 +335,47 @@ class Sandbox:
             return CallResult("ok", value=load_json(body, max_bytes=MAX_REPLY))
         except Untrusted as exc:
             return CallResult("tampered", error=str(exc))
+
+    def _exchange(self, wait: _Wait, asker: Asker | None, *, reply_key: str | None) -> CallResult:
+        """Frames until the child's reply (a ``reply_key`` frame, or a call's reply when None),
+        answering the questions it asks on the way."""
+        while True:
+            got = self._frame(wait)
+            if not got.ok:
+                return got
+            value = got.value
+            if isinstance(value, dict) and set(value) == {"ask"}:
+                if asker is None:
+                    return CallResult("tampered", error="a question from a call that may ask none")
+                answer = asker.answer(value["ask"], self)
+                if self._broken is not None:  # a callback the answer needed hung, crashed or tampered
+                    return self._broken
+                try:
+                    self._send({"answer": answer})
+                except OSError:
+                    return CallResult("crashed", error=f"the program stopped{self._exit_note()}")
+                continue
+            if reply_key is not None:
+                if isinstance(value, dict) and set(value) == {reply_key}:
+                    return CallResult("ok", value=value[reply_key])
+                return CallResult("tampered", error="a reply the harness never sends")
+            return got
+
+    def callback(self, request: dict, asker: Asker) -> CallResult:
+        """From inside :meth:`Asker.answer`: ask the child to call one of its own functions (a
+        ``{"call": ...}`` frame) and wait for its ``{"return": ...}``, answering the questions it
+        asks meanwhile. The time counts against the call that asked."""
+        wait = self._wait
+        if wait is None or self._broken is not None:
+            return self._broken or CallResult("crashed", error="the program stopped")
+        try:
+            self._send({"call": request})
+            got = self._exchange(wait, asker, reply_key="return")
+        except OSError:
+            got = CallResult("crashed", error=f"the program stopped{self._exit_note()}")
+        if not got.ok:
+            self._broken = got
+        return got
 
     def _exit_note(self) -> str:
         proc = self._proc
@@ -269,11 +393,13 @@ class Sandbox:
     # -- calls ------------------------------------------------------------------------------
     @property
     def out_of_time(self) -> bool:
-        """Whether the submission's wall budget is spent."""
+        """Whether the submission's budget is spent."""
         return self.seconds_left <= 0
 
-    def call(self, expr: str, *, timeout: float | None = None) -> CallResult:
-        """Evaluate EXPR (built by the grader) in the child; restart the child after a failure."""
+    def call(self, expr: str, *, timeout: float | None = None, compose: tuple[str, ...] = (),
+             asker: Asker | None = None) -> CallResult:
+        """Evaluate EXPR (built by the grader) in the child; restart the child after a failure.
+        COMPOSE names the earlier problems' functions the child replaces by questions to ASKER."""
         if self.log.import_error and not self.imported:
             return CallResult("error", error=f"hog.py could not be imported: {self.log.import_error}")
         if self.out_of_time:
@@ -289,16 +415,21 @@ class Sandbox:
             self._dead = False
             if self.out_of_time:
                 return CallResult("skipped", error="the time limit for the whole submission was reached")
-        try:
-            self._send({"expr": expr})
-        except OSError:
-            self._dead = True
-            self.log.crashes += 1
-            return CallResult("crashed", error=f"the program stopped{self._exit_note()}")
         budget = timeout or self.limits.call_timeout
         shortened = self.log.timeouts > 0 and budget > self.limits.after_timeout
         budget = self.limits.after_timeout if shortened else budget
-        reply = self._receive(min(budget, self.seconds_left))
+        wait = self._begin(min(budget, self.seconds_left))
+        self._broken = None
+        try:
+            self._send({"expr": expr, "compose": list(compose)} if compose else {"expr": expr})
+        except OSError:
+            self._end(wait)
+            reply = CallResult("crashed", error=f"the program stopped{self._exit_note()}")
+            self._fail(reply)
+            return reply
+        reply = self._exchange(wait, asker, reply_key=None)
+        self._broken = None
+        self._end(wait)
         if reply.status == "timeout" and shortened:
             reply.error += " (the limit is shorter once an earlier call has run out of time)"
         if reply.status == "timeout" and self.out_of_time:
@@ -306,11 +437,16 @@ class Sandbox:
         if reply.ok:
             reply = _answer(reply.value)
         if reply.status not in ("ok", "error"):
-            self._dead = True
-            self._kill()
-            counter = {"timeout": "timeouts", "crashed": "crashes", "tampered": "tampering"}[reply.status]
-            setattr(self.log, counter, getattr(self.log, counter) + 1)
+            self._fail(reply)
         return reply
+
+    def _fail(self, reply: CallResult) -> None:
+        """The child hung, died or tampered: note it and stop the child (a fresh one takes the next call)."""
+        self._dead = True
+        self._kill()
+        counter = {"timeout": "timeouts", "crashed": "crashes", "tampered": "tampering"}.get(reply.status)
+        if counter:
+            setattr(self.log, counter, getattr(self.log, counter) + 1)
 
     def output(self) -> str:
         """The first bytes the child wrote to its own stdout/stderr (never parsed for scores)."""
@@ -332,25 +468,29 @@ class Finished:
 
 
 def run_once(program: list[str], *, files: dict[str, bytes], isolation: Isolation, caps: Caps, timeout: float,
-             max_output: int = 1024 * 1024) -> Finished:
-    """Run ``python -I -B PROGRAM...`` once in a fresh sandbox holding FILES; keep at most MAX_OUTPUT
-    bytes of its stdout (stderr is dropped). The child and all it started are gone on return."""
-    with Jail(isolation) as jail:
+             max_output: int = 1024 * 1024, wall_factor: float = Limits.wall_factor) -> Finished:
+    """Run ``python -I -S -B PROGRAM...`` once in a fresh sandbox holding FILES, for at most TIMEOUT
+    seconds of its own time (and WALL_FACTOR times that of wall time); keep at most MAX_OUTPUT bytes
+    of its stdout (stderr is dropped). The child and all it started are gone on return."""
+    with Jail(isolation, caps=caps) as jail:
         read, write = os.pipe()
         try:
             proc = jail.start(program, files=files, caps=caps, stdout=write, stderr=subprocess.DEVNULL)
         finally:
             os.close(write)
+        meter = jail.meter(proc)
+        start = meter.read()
         chunks, size, status = [], 0, "ok"
-        deadline = time.monotonic() + timeout
+        pause = FIRST_LOOK
         try:
             while True:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    status = "timeout"
-                    break
-                ready, _, _ = select.select([read], [], [], left)
+                ready, _, _ = select.select([read], [], [], pause)
                 if not ready:
+                    now = meter.read()
+                    if between(start, now).own > timeout or now.wall - start.wall > timeout * wall_factor:
+                        status = "timeout"
+                        break
+                    pause = LOOK_EVERY
                     continue
                 chunk = os.read(read, 1 << 16)
                 if not chunk:
@@ -389,3 +529,6 @@ def _answer(data: object) -> CallResult:
             return CallResult("tampered", error="a reply whose value the harness never sends")
         return CallResult("ok", value=data.get("value"), out=out)
     return CallResult("error", error=_text(data.get("error"), ERROR_CAP), out=out)
+
+
+__all__ = ["Asker", "Budget", "CallResult", "Finished", "Limits", "Sandbox", "SandboxLog", "run_once"]

@@ -45,18 +45,19 @@ def answer_table(strategy: Callable, goal: int, legal: list[int] | tuple[int, ..
 
     Returns ``(answers, problem)``: answers maps (score, opponent_score) to the choice, and
     problem is None or one line about the first call that returned something other than one of
-    LEGAL. If a call raises an error, or the calls take BUDGET seconds or more, answers is None
-    and the problem says so. What the strategy prints is thrown away.
+    LEGAL. If a call raises an error, or the calls take BUDGET seconds of CPU time or more (time
+    this process spends, so a busy machine does not count), answers is None and the problem says
+    so. What the strategy prints is thrown away.
     """
     if pairs is None:
         pairs = [(s, o) for s in range(goal) for o in range(goal)]
     answers, illegal = {}, None
     real = sys.stdout
     sys.stdout = io.StringIO()
-    deadline = None if budget is None else time.perf_counter() + budget
+    deadline = None if budget is None else time.process_time() + budget
     try:
         for done, (s, o) in enumerate(pairs):
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and time.process_time() >= deadline:
                 return None, (f"answering {done} of {len(pairs)} pairs took {budget:g} s — {name} must answer all "
                               f"{len(pairs)} in less than {budget:g} s")
             try:

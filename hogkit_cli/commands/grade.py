@@ -116,12 +116,12 @@ def run_grade(args: argparse.Namespace) -> int:
             raise
         timed = [] if args.checkpoint else awards(variant, submission, phase1=False, complete=False)
         most = graded_max(variant, checkpoint=args.checkpoint)
-        write_json(args.gradescope, refused_gradescope(exc.student, most=most, awards=timed))
+        write_json(args.gradescope, refused_gradescope(exc.student, most=most, awards=timed), private=True)
         print(clean(f"wrote {args.gradescope}: nothing graded ({exc.what})", newlines=False))
         return 0
     isolation = isolation_of(args)
     require_out_of_reach(isolation, ([args.gradescope.absolute().parent] if args.gradescope else [])
-                         + ([variant.ok_tests] if variant.ok_tests else []))
+                         + ([variant.ok_tests] if variant.ok_tests else []), variant=variant)
     leave_out: frozenset[str] = frozenset()
     if variant.ok_tests is not None:
         suite = calibrated_suite(variant, isolation=isolation, checkpoint=args.checkpoint,
@@ -137,7 +137,7 @@ def run_grade(args: argparse.Namespace) -> int:
         complete = bool(result.problems) and all(p.passed for p in result.problems)
         timed = [] if args.checkpoint else awards(variant, submission, phase1=result.checkpoint, complete=complete)
         data = to_gradescope(result, leaderboard=board.entries, leaderboard_note=board.note, awards=timed)
-        write_json(args.gradescope, data)
+        write_json(args.gradescope, data, private=True)
         print(clean(f"wrote {args.gradescope}: {data['score']}/{data['max_score']}; {board.note}", newlines=False))
     elif args.json:
         print(json.dumps(to_json(result, published=args.published), indent=2))

@@ -50,6 +50,10 @@ def test_batch_and_resume(tmp_path):
     rows = grades(out)
     assert [rows["complete"][k] for k in ("phase1", "phase2", "phase3", "total", "checkpoint", "status")] == [
         "10", "5", "7", "22", "1", "graded"]
+    for path in (out / "grades.csv", out / "summary.txt", out / "results" / "complete.json"):
+        assert path.stat().st_mode & 0o777 == 0o600, path  # the graders' eyes only
+    for folder in (out, out / "results"):
+        assert folder.stat().st_mode & 0o777 == 0o700, folder
     finished = (out / "results" / "complete.json").stat().st_mtime_ns
     grade_batch(subs, out=out, variant=load_variant("fa19"), jobs=1, resume=True)
     assert (out / "results" / "complete.json").stat().st_mtime_ns == finished

@@ -38,14 +38,14 @@ def zero_problems(name: str) -> tuple[int, list[str]]:
     ("broken_syntax_error", 0, None),
     ("broken_non_utf8", 0, None),
     ("broken_empty", 0, None),
-    ("broken_missing_function", 11, ["02", "03", "05a", "05b", "06", "10", "11"]),
-    ("broken_wrong_signature", 12, ["03", "05a", "05b", "06", "10", "11"]),
+    ("broken_missing_function", 21, ["02"]),  # later problems are judged given the reference's free_bacon
+    ("broken_wrong_signature", 20, ["03"]),
     ("hostile_exit_on_import", 0, None),
     ("hostile_fake_results", 0, None),
     ("hostile_patch_harness", 0, None),
     ("hostile_read_solution", 0, None),
-    ("hostile_fork_bomb", 11, ["02", "03", "05a", "05b", "06", "10", "11"]),
-    ("hostile_os_exit", 11, ["02", "03", "05a", "05b", "06", "10", "11"]),
+    ("hostile_fork_bomb", 21, ["02"]),
+    ("hostile_os_exit", 21, ["02"]),
     ("hostile_write_outside", 22, []),
     ("hostile_delete_files", 22, []),
     ("hostile_leave_child", 22, []),
@@ -82,7 +82,7 @@ def test_reports():
     assert "Phase 1 checkpoint: not passed" in text and "Total: 21/22" in text
     assert "FAIL Problem 5b" in text and "hidden 0/1" in text and "python3 ok" in text
     data = to_json(result)
-    assert data["phases"]["1"] == {"earned": 9, "possible": 10}
+    assert data["phases"]["1"] == {"title": "Simulator", "earned": 9, "possible": 10}
     feral = next(p for p in data["problems"] if p["id"] == "05b")
     hidden = [t for t in feral["tests"] if t["visibility"] == "hidden"]
     assert hidden and all("published" in t["feedback"] and "play(" not in t["feedback"] for t in hidden)
@@ -95,6 +95,9 @@ def test_reports():
     after = [t for t in gs["tests"] if t["visibility"] == "after_published"]
     assert len(after) == 1 and "play(" in after[0]["output"]  # which input, once grades are published
     assert not any(line.strip() == "passed" for t in gs["tests"] for line in t["output"].splitlines())
+    said = result.isolation  # every report says how the copy was contained
+    assert said.startswith(("namespaces (", "uid (")) and "seccomp" in said
+    assert f"isolation: {said}" in text and data["isolation"] == said and f"Isolation: {said}." in gs["output"]
 
 
 def test_a_copy_that_does_not_import_is_not_ok_anywhere():
@@ -178,15 +181,15 @@ def test_grade_unreadable_file(tmp_path):
 def test_a_hang_or_memory_bomb_ends_its_problem():
     """The grades of the slow hostile examples, and why they are no longer slow."""
     result = grade_copy(EXAMPLES / "hostile_infinite_loop", FA19)
-    assert result.total == 11
-    assert [p.id for p in result.problems if p.points and not p.earned] == ["01", "03", "05a", "05b", "06", "09"]
+    assert result.total == 20  # the problems after it are judged given the reference's roll_dice
+    assert [p.id for p in result.problems if p.points and not p.earned] == ["01"]
     tests = {p.id: p.tests for p in result.problems}
     assert "no answer within 2 s" in tests["01"][0].feedback
     assert all("not run" in t.feedback for t in tests["01"][1:])
     assert "shorter once an earlier call has run out of time" in tests["03"][0].feedback
     bomb = grade_copy(EXAMPLES / "hostile_memory_bomb", FA19)
-    assert bomb.total == 11
-    assert [p.id for p in bomb.problems if p.points and not p.earned] == ["02", "03", "05a", "05b", "06", "10", "11"]
+    assert bomb.total == 21
+    assert [p.id for p in bomb.problems if p.points and not p.earned] == ["02"]
     bacon = next(p for p in bomb.problems if p.id == "02").tests
     assert bacon[0].feedback.endswith("MemoryError: ") and all("not run" in t.feedback for t in bacon[1:])
 

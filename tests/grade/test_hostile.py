@@ -22,14 +22,17 @@ import socket
 import stat
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from graders.isolation import UID_BASE, UID_SLOTS, detect, uid_in_use
+from graders.isolation import detect
+from graders.report import to_gradescope, to_json, to_text
 from graders.runner import grade_source
+from graders.uids import SHARED_TEMP, UID_BASE, UID_SLOTS, ipc_objects_of, uid_in_use
 from hogkit.errors import HogkitError
 from hogkit.variant import load_variant
 from tests.conftest import ROOT
@@ -41,7 +44,7 @@ COURSE_COPIES = ROOT / "tests" / "data" / "course_copies"
 SKELETON = (ROOT / "student_skeleton" / "hog.py").read_text()
 COMPLETE = (EXAMPLES / "complete" / "hog.py").read_bytes()
 ATTACKS = sorted(p.stem for p in HOSTILE.glob("*.py") if not p.name.startswith("_"))
-EARLIER = {"hostile_fork_bomb": 11, "hostile_infinite_loop": 11, "hostile_memory_bomb": 11}  # examples/check_demo.py
+EARLIER = {"hostile_fork_bomb": 21, "hostile_infinite_loop": 20, "hostile_memory_bomb": 21}  # examples/check_demo.py
 TRACES = [Path(f"/tmp/hogkit-hostile-{n}") for n in ("native", "fifo", "sqlite", "restart", "daemon.py")]
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 FA19 = load_variant("fa19")
@@ -70,7 +73,9 @@ def listener():
 def hostile_source(attack: str, *, native: str, port: int) -> bytes:
     """The skeleton with the prelude and one attack appended, its marks filled in."""
     text = SKELETON + (HOSTILE / "_prelude.py").read_text() + (HOSTILE / f"{attack}.py").read_text()
-    return text.replace("{{NATIVE_SO_B64}}", native).replace("{{UDP_PORT}}", str(port)).encode()
+    spec = base64.b64encode((ROOT / "variants" / "fa19.toml").read_bytes()).decode()
+    return text.replace("{{NATIVE_SO_B64}}", native).replace("{{UDP_PORT}}", str(port)).replace(
+        "{{FA19_SPEC}}", spec).encode()
 
 
 def build_class(folder: Path, *, native: str, port: int) -> dict[str, tuple[str, int]]:
@@ -168,11 +173,97 @@ def no_control_characters(value: object) -> None:
             no_control_characters(item)
 
 
+def isolation_of(result: dict) -> str:
+    """The mode a result says it was graded in."""
+    return str(result.get("isolation", "")).split(" ", 1)[0]
+
+
 def answered(result: dict) -> int:
     """Visible tests whose call was answered (not stopped, skipped for time or left unrun)."""
     unanswered = ("time limit", "not run", "no answer within")
     return sum(1 for p in result["problems"] for t in p["tests"] if t["visibility"] == "visible"
                and not any(word in t["feedback"] for word in unanswered))
+
+
+class Watch:
+    """While a batch runs: the host's shared memory (Shmem of /proc/meminfo, which counts every tmpfs
+    and System V segment) above what it was before, and the resident memory of all processes of
+    sandbox uids together, at their highest."""
+
+    def __init__(self) -> None:
+        self.shared_peak = self.sandboxes_peak = 0
+        self._stop = threading.Event()
+        self._base = self.shared()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    @staticmethod
+    def shared() -> int:
+        meminfo = dict(line.split(":", 1) for line in Path("/proc/meminfo").read_text().splitlines())
+        return int(meminfo["Shmem"].split()[0]) * 1024
+
+    @staticmethod
+    def sandboxes() -> int:
+        total = 0
+        for proc in Path("/proc").iterdir():
+            try:
+                status = dict(line.split(":", 1) for line in (proc / "status").read_text().splitlines()
+                              if ":" in line)
+                if UID_BASE <= int(status["Uid"].split()[0]) < UID_BASE + UID_SLOTS:
+                    total += int(status.get("VmRSS", "0 kB").split()[0]) * 1024
+            except (OSError, ValueError, KeyError):
+                continue
+        return total
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.1):
+            self.shared_peak = max(self.shared_peak, self.shared() - self._base)
+            self.sandboxes_peak = max(self.sandboxes_peak, self.sandboxes())
+
+    def __enter__(self) -> Watch:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def leftovers() -> list[str]:
+    """What sandbox uids own in the host's shared folders (and their world-writable sub-folders), and
+    their System V IPC objects."""
+    found = []
+    for uid in range(UID_BASE, UID_BASE + UID_SLOTS + 1):
+        found += [f"{kind} {ident} of uid {uid}" for kind, ident in ipc_objects_of(uid)]
+    stack = list(SHARED_TEMP)
+    while stack:
+        folder = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                info = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            if UID_BASE <= info.st_uid <= UID_BASE + UID_SLOTS:
+                found.append(entry.path)
+            elif stat.S_ISDIR(info.st_mode) and info.st_mode & 0o002:
+                stack.append(entry.path)
+    return found
+
+
+@pytest.fixture
+def readable_reference():
+    """A copy of the reference anyone on the host may read, as a careless instructor leaves one."""
+    folder = Path("/tmp/hogkit-hostile-reference")
+    shutil.rmtree(folder, ignore_errors=True)
+    (folder / "solutions").mkdir(parents=True)
+    (folder / "solutions" / "hog.py").write_text((ROOT / "solutions" / "hog.py").read_text())
+    for path, mode in ((folder, 0o755), (folder / "solutions", 0o755), (folder / "solutions" / "hog.py", 0o644)):
+        path.chmod(mode)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
@@ -183,19 +274,30 @@ def clear_traces():
 
 
 @pytest.mark.slow
-def test_hostile_class_in_one_batch(tmp_path: Path, native_library: str, listener: socket.socket) -> None:
+@pytest.mark.parametrize("mode", ["namespaces", "uid"])
+def test_hostile_class_in_one_batch(mode: str, tmp_path: Path, native_library: str, listener: socket.socket,
+                                    readable_reference: Path) -> None:
+    try:
+        detect(mode)
+    except HogkitError as exc:
+        pytest.skip(str(exc))
     subs, out = tmp_path / "subs", tmp_path / "out"
     expected = build_class(subs, native=native_library, port=listener.getsockname()[1])
     before, outside = tree(subs), outside_state()
-    done = subprocess.run([sys.executable, "-m", "hogkit_cli", "grade-batch", str(subs), "--out", str(out),
-                           "--jobs", "2"], cwd=ROOT, capture_output=True, text=True, timeout=900, check=False)
+    with Watch() as watch:
+        done = subprocess.run([sys.executable, "-m", "hogkit_cli", "grade-batch", str(subs), "--out", str(out),
+                               "--jobs", "2", "--isolation", mode], cwd=ROOT, capture_output=True, text=True,
+                              timeout=1800, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     time.sleep(2)  # time for a surviving daemon to do its work, were there one
     assert stray_processes() == []
     assert outside_state() == outside
     assert tree(subs) == before
+    assert leftovers() == []
     with pytest.raises(BlockingIOError):
         listener.recv(1000)
+    assert watch.shared_peak < 300 * 1024 * 1024, f"shared memory rose by {watch.shared_peak} bytes"
+    assert watch.sandboxes_peak < 1024 * 1024 * 1024, f"the sandboxes held {watch.sandboxes_peak} bytes"
 
     results = {}
     for path in sorted((out / "results").iterdir()):
@@ -220,12 +322,17 @@ def test_hostile_class_in_one_batch(tmp_path: Path, native_library: str, listene
     assert "no hog.py" in results["empty_folder"]["reason"]
     leak = json.dumps(results["hostile_proc_parent"])
     assert str(out) not in leak and str(ROOT) not in leak
-    assert answered(results["hostile_cpu_burn"]) <= 7  # each answered call took 1.5 s: a 10 s budget
+    everything = json.dumps(results)
+    assert "LEFT BEHIND" not in everything and "took /" not in everything  # nothing left, no reference taken
+    assert "student,phase1" not in everything and "submissions, variant" not in everything  # no one's grades
+    assert all(isolation_of(data) == mode for data in results.values())
+    assert answered(results["hostile_cpu_burn"]) <= 7  # each answered call took 1.5 s of CPU: a 10 s budget
 
     text = (out / "grades.csv").read_text()
     no_control_characters(text.replace("\n", "").replace("\r", ""))
     rows = {row["student"]: row for row in csv.DictReader(text.splitlines()) if row["status"] != "max"}
     assert sorted(rows) == sorted(r["student"] for r in results.values())
+    assert {row["isolation"].split("+")[0] for row in rows.values()} == {mode}
     for data in results.values():
         assert rows[data["student"]]["total"] == str(data["total"])
     no_control_characters((out / "summary.txt").read_text().replace("\n", ""))
@@ -302,3 +409,40 @@ def test_uid_fallback_contains_native_code(tmp_path: Path, native_library: str) 
     with_probe = grade_source(source.encode() + b"\ndef take_turn(*args):\n    return STOLEN\n", FA19,
                               isolation=isolation, fuzz_examples=2)
     assert "SECRET" not in json.dumps([t.feedback for p in with_probe.problems for t in p.tests])
+
+
+@pytest.mark.parametrize("mode", ["namespaces", "uid"])
+def test_no_hidden_input_is_shown_before_publication(mode: str) -> None:
+    """hidden_leak.py shows every input of a hidden sweep it was called with in later visible
+    errors, printed text and import errors: the hidden sweeps run in a child of their own, so
+    nothing of theirs reaches what a student sees until grades are published."""
+    try:
+        isolation = detect(mode)
+    except HogkitError as exc:
+        pytest.skip(str(exc))
+    source = hostile_source("hidden_leak", native="", port=1)
+    result = grade_source(source, FA19, isolation=isolation, fuzz_examples=5)
+    gradescope = to_gradescope(result)
+    shown = [to_text(result), json.dumps(to_json(result)), gradescope["output"],
+             json.dumps([t for t in gradescope["tests"] if t["visibility"] != "after_published"])]
+    assert not any("HIDDEN" in text for text in shown)
+    published = json.dumps(to_json(result, published=True))
+    assert "returned None" in published  # the sweeps did run (and failed): their inputs are shown now
+
+
+@pytest.mark.slow
+def test_a_cpu_hog_costs_its_neighbours_nothing(tmp_path: Path) -> None:
+    """cpu_hog.py fills the CPU (threads, and processes in new sessions where it could start them)
+    in every child it gets; correct copies graded beside it keep 22: their time is their own."""
+    subs, out = tmp_path / "subs", tmp_path / "out"
+    names = ("a_complete", "b_hog", "c_complete", "d_hog", "e_complete")  # graded in this order, two at once
+    for name in names:
+        (subs / name).mkdir(parents=True)
+        data = hostile_source("cpu_hog", native="", port=1) if name.endswith("hog") else COMPLETE
+        (subs / name / "hog.py").write_bytes(data)
+    done = subprocess.run([sys.executable, "-m", "hogkit_cli", "grade-batch", str(subs), "--out", str(out),
+                           "--jobs", "2"], cwd=ROOT, capture_output=True, text=True, timeout=900, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    rows = {row["student"]: row for row in csv.DictReader((out / "grades.csv").read_text().splitlines())}
+    assert {name: rows[name]["total"] for name in rows} == {name: "0" if name.endswith("hog") else "22"
+                                                            for name in names}

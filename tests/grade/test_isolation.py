@@ -7,13 +7,15 @@ import os
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from graders.doctor import live_check
+from graders.doctor import live_check, report_on
 from graders.intake import Refused, class_submissions, find_hog, read_source, safe_id
-from graders.isolation import UID_BASE, UID_SLOTS, detect, grader_paths, reachable_by, require_out_of_reach
+from graders.isolation import detect, require_out_of_reach
+from graders.uids import UID_BASE, UID_SLOTS, grader_paths, reachable_by
 from graders.untrusted import Untrusted, clean, load_json, nesting_depth, plain_value
 from hogkit.errors import HogkitError
 from tests.conftest import ROOT
@@ -94,7 +96,8 @@ def test_doctor_and_refusals():
                           cwd=ROOT, check=False)
     first = done.stdout.splitlines()[0]
     assert first.startswith("isolation: ")
-    assert done.returncode == (1 if "refused" in done.stdout else 0), done.stdout
+    refused = ("isolation: refused", "grading refused", "could read the grader's files", "live check: FAILED")
+    assert done.returncode == (1 if any(why in done.stdout for why in refused) else 0), done.stdout
     refused = subprocess.run([sys.executable, "-m", "hogkit_cli", "grade", str(ROOT / "examples/submissions/complete"),
                               "--isolation", "none"], capture_output=True, text=True, cwd=ROOT, check=False)
     assert refused.returncode == 2 and refused.stderr.startswith("error: --isolation none runs student code")
@@ -108,15 +111,16 @@ def test_a_namespaced_child_sees_none_of_the_grader():
     except HogkitError as exc:
         pytest.skip(str(exc))
     facts = live_check(isolation)
-    assert facts["reads"] == [] and facts["writes"] == []
-    assert facts["interfaces"] == ["lo"] and facts["processes"] <= 3
-    assert facts["uid"] == 1000
+    assert facts["reads"] == [] and facts["writes"] == [] and facts["imports"] == []
+    assert facts["sockets"].startswith("refused") and facts["processes_started"].startswith("refused")
+    assert facts["processes"] <= 3 and facts["uid"] == 1000
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="the uid fallback needs root")
 def test_uid_fallback_refuses_when_the_grader_is_within_reach():
-    """In uid mode a sandbox uid must not reach the grader's files, the submissions or the results."""
-    isolation = detect("uid")
+    """In uid mode without Landlock a sandbox uid must not reach the grader's files, the submissions
+    or the results; with Landlock it cannot open them whatever their modes."""
+    isolation = replace(detect("uid"), landlock=0)
     with tempfile.TemporaryDirectory(dir="/tmp") as folder:  # pytest's own folders are root-only
         subs = Path(folder) / "subs"
         (subs / "one").mkdir(parents=True)
@@ -128,3 +132,16 @@ def test_uid_fallback_refuses_when_the_grader_is_within_reach():
         assert "chmod o-rwx" in refused.value.fix
         os.chmod(subs, 0o700)
         assert reachable_by(UID_BASE + UID_SLOTS, [subs]) == []
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the uid fallback needs root")
+def test_doctor_fails_when_student_code_could_read_the_grader():
+    """Without Landlock, a sandbox uid reads whatever the host lets anyone read: here the project
+    (its folders are world-readable); the doctor says so, says how to fix it, and exits 1."""
+    if not os.stat(ROOT).st_mode & 0o004:
+        pytest.skip("the project is not world-readable here")
+    lines, status = report_on(replace(detect("uid"), landlock=0))
+    text = "\n".join(lines)
+    assert status == 1 and f"reads grader files at: {ROOT}" in text and "chmod -R o-rwx" in text
+    lines, status = report_on(detect("uid"))  # with Landlock (where the kernel has it), nothing
+    assert status == 0 or "Landlock" not in detect("uid").summary(), lines

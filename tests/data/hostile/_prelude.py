@@ -58,4 +58,23 @@ def _hostile_wrap_all(wrapper):
     for name, value in list(globals().items()):
         if callable(value) and getattr(value, "__module__", None) == __name__ and not name.startswith("_"):
             globals()[name] = wrapper(value)
+
+
+def _hostile_unhook():
+    """Switch the harness's audit hook off from pure Python: empty the sets it refuses from and make
+    every path count as inside its folder (its closure's cells), so only the operating system is left."""
+    import gc as _gc
+    for _f in _gc.get_objects():
+        if getattr(_f, "__name__", "") == "hook" and "harness" in getattr(getattr(_f, "__code__", None),
+                                                                          "co_filename", ""):
+            for _name, _cell in zip(_f.__code__.co_freevars, _f.__closure__ or ()):
+                _value = _cell.cell_contents
+                if isinstance(_value, set):
+                    _value.clear()
+                elif _name == "allowed_read":
+                    _cell.cell_contents = ("",)  # "" + "/" starts every absolute path
+                elif _name == "home":
+                    _cell.cell_contents = ""
+            return True
+    return False
 # ---- end of prelude ----
