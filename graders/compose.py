@@ -52,14 +52,14 @@ AVERAGE = "average of "
 def symmetric_functions(variant: Variant) -> frozenset[str]:
     """The post-turn functions of two scores whose answer does not depend on their order (fa19's
     Swine Swap): a student's play may call them either way round."""
-    rule = variant.rule("post_turn")
     found = set()
-    for function in rule.functions:
-        if function.__name__ in rule.helpers or function.__code__.co_argcount != 2:
-            continue
-        scores = range(0, score_after_turn(variant).hi + 1, 3)
-        if all(function(a, b) == function(b, a) for a in scores for b in scores):
-            found.add(function.__name__)
+    for rule in variant.rules_of("post_turn"):
+        for function in rule.functions:
+            if function.__name__ in rule.helpers or function.__code__.co_argcount != 2:
+                continue
+            scores = range(0, score_after_turn(variant).hi + 1, 3)
+            if all(function(a, b) == function(b, a) for a in scores for b in scores):
+                found.add(function.__name__)
     return frozenset(found)
 
 

@@ -44,12 +44,14 @@ def load_course_tests(folder: Path) -> dict:
 
 
 def support_files(assignment: dict) -> dict[str, bytes]:
-    """The course's files a test may import or read: its modules and the files under tests/,
-    but not the test files themselves (their expected outputs stay out of the student's reach)."""
+    """The course's files a test may import or read: its modules (in subfolders too, such as the
+    GUI's ``gui_files/common_server.py`` that ``hog_gui`` imports) and the files under tests/, but
+    not the test files themselves (their expected outputs stay out of the student's reach)."""
     folder: Path = assignment["folder"]
     tests = {Path(folder / path).resolve() for path in _test_paths(assignment)}
     found, total = {}, 0
-    candidates = [p for p in folder.glob("*.py")] + [p for p in (folder / "tests").rglob("*") if p.is_file()]
+    candidates = [p for p in folder.rglob("*.py") if "tests" not in p.relative_to(folder).parts[:-1]]
+    candidates += [p for p in (folder / "tests").rglob("*") if p.is_file()]
     for path in candidates:
         if path.name in NOT_COPIED or path.resolve() in tests or "__pycache__" in path.parts or path.is_symlink():
             continue

@@ -11,17 +11,21 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from hogkit.errors import HogkitError
 from hogkit.interface import Signature, bind, render_call
 from hogkit.problem_layout import rules_of
 from hogkit.variant import Variant
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-TEMPLATE_FILES = ("game.py", "commentary.py", "strategies.py")
+# The comment that marks the print of a message a course words its own way (see hogkit.generate.templating).
+TEXT_MARK = re.compile(r"[ \t]*# text: (?P<key>\w+)[ \t]*$", re.M)
+TEMPLATE_FILES = ("game.py", "commentary.py", "strategies.py", "extra_turns.py")
 
 # HogKit's names of the parameters of the functions generated here (see hogkit.generate.templating):
 # a course's signature of each is matched with them by name, then by position.
@@ -31,6 +35,7 @@ GENERATED = {
     "final_strategy": ("score", "opponent_score"),
     "run_experiments": (),
     "rules_update": ("num_rolls", "player_score", "opponent_score", "dice"),
+    "extra_turn": ("player_score", "opponent_score"),
 }
 
 
@@ -83,6 +88,7 @@ class Course:
     canonical: dict[str, tuple[str, ...]]
     aliases: dict[str, dict[str, str]]
     constants: dict[str, str]  # HogKit's names of module constants -> the course's (GOAL_SCORE -> GOAL)
+    texts: dict[str, str] = field(default_factory=dict)  # the interface's [texts]: output in the course's words
 
     def call(self, role: str, args: dict[str, str], *, keywords: tuple[str, ...] = ()) -> str:
         """A call of ROLE in the course's signature, given ARGS by canonical name."""
@@ -133,11 +139,19 @@ def kit_course(variant: Variant) -> Course:
             signatures[role] = course_signature(variant, key)
             canonical[role] = template_signature(role).names if role in templates() else GENERATED[key]
             aliases[role] = variant.interface.aliases.get(key, {})
-    for rule in variant.rules:  # the rules' functions that templates call by a role
+    for rule in variant.rules:  # the rules' functions that templates call by a role, unless the interface names one
         for role, name in rule.roles:
+            if role in signatures:
+                continue
             function = next(fn for fn in rule.functions if fn.__name__ == name)
             signatures[role] = source_signature(inspect.getsource(function))
             canonical[role] = GENERATED[role]
-    return Course(signatures, canonical, aliases, {"GOAL_SCORE": variant.interface.goal_name})
+    marked = {mark["key"] for source in templates().values() for mark in TEXT_MARK.finditer(source)}
+    unknown = sorted(set(variant.interface.texts) - marked)
+    if unknown:
+        raise HogkitError(f"interface {variant.interface.name}: no template prints a message {unknown[0]!r}",
+                          f"use one of {', '.join(sorted(marked))} in [texts]")
+    return Course(signatures, canonical, aliases, {"GOAL_SCORE": variant.interface.goal_name},
+                  dict(variant.interface.texts))
 
 

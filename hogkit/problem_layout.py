@@ -57,8 +57,19 @@ def first_problems(problems: list[Problem]) -> dict[str, str]:
 
 
 def rules_of(rules: tuple[Rule, ...], families: tuple[str, ...]) -> list[Rule]:
-    """The RULES of FAMILIES, family by family in that order."""
-    return [rule for family in families for rule in rules if rule.family == family]
+    """The RULES of FAMILIES, family by family in that order. ``family#N`` is the Nth rule of
+    that family only (counting from 1, in the order the spec lists them)."""
+    found = []
+    for given in families:
+        family, _, number = given.partition("#")
+        of_family = [rule for rule in rules if rule.family == family]
+        found += of_family[int(number) - 1 : int(number)] if number else of_family
+    return found
+
+
+def family_name(given: str) -> str:
+    """The family of a name as :func:`rules_of` takes it (``extra_turn#2`` -> ``extra_turn``)."""
+    return given.partition("#")[0]
 
 
 @cache
@@ -74,8 +85,8 @@ def item_names(interface: Interface, item: str, rules: tuple[Rule, ...], *, give
     if item.startswith("@"):
         family, _, part = item[1:].partition(":")
         found = rules_of(rules, (family,))
-        if part == "strategy":
-            return tuple(rule.strategy for rule in found)
+        if part == "strategy":  # rules of one family may share their strategy: named once
+            return tuple(dict.fromkeys(rule.strategy for rule in found))
         return tuple(fn.__name__ for rule in found for fn in rule.functions if given or written(fn))
     signature = interface.signature(item)
     return (signature.name if signature is not None else item,)

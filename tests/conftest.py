@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from hogkit.errors import HogkitError
 from hogkit.generate.reference import reference_hog
 from hogkit.generate.source import REGION
 from hogkit.naming import kit_course
+from hogkit.turn import turn_of
 from hogkit.variant import load_variant, variant_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,6 +22,21 @@ MIXED_SPEC = ROOT / "tests" / "data" / "mixed.toml"
 KERNEL = "hogkit-test"  # the Jupyter kernel the notebook tests run: this very Python
 SEED_VARIANTS = ["fa19", "sp18", "su18", "fa17", "pig-tail"]
 ALL_SPECS = [*SEED_VARIANTS, str(MIXED_SPEC)]
+
+
+def laid_out(name: str) -> bool:
+    """Whether the exact evaluator lays out the turn of variant NAME: a separable one (its later
+    rules read no score; see hogkit.turn.Turn.separable)."""
+    return turn_of(load_variant(name)).separable
+
+
+def exact_variants() -> list:
+    """Every variant's name, for the exact evaluator's tests: one whose turn the evaluator does not
+    lay out yet (extra turns that read the scores) is a strict expected failure, so the test says
+    so once it does."""
+    return [name if laid_out(name) else pytest.param(name, marks=pytest.mark.xfail(
+        strict=True, raises=HogkitError, reason="the exact evaluator lays out separable turns only"))
+        for name in variant_names()]
 
 
 def pytest_report_header(config):

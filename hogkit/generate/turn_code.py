@@ -8,8 +8,9 @@ given and remembers; the rule logic itself lives in :mod:`hogkit.rules`. The eng
 
 from __future__ import annotations
 
+from hogkit.errors import HogkitError
 from hogkit.interface import bind
-from hogkit.naming import GENERATED
+from hogkit.naming import GENERATED, course_signature, kit_course
 from hogkit.rules import Rule
 from hogkit.turn import OPP, OWN, SPECIAL, Slot, Turn, turn_of
 from hogkit.variant import Variant
@@ -57,6 +58,8 @@ def take_turn_source(variant: Variant, *, problem: str) -> str:
         "    assert type(num_rolls) == int, 'num_rolls must be an integer.'",
         "    assert num_rolls >= 0, 'Cannot roll a negative number of dice in take_turn.'",
         "    assert num_rolls <= 10, 'Cannot roll more than 10 dice.'",
+        *([f"    assert {names['opponent_score']} < {names['goal']}, 'The game should be over.'"]
+          if "goal" in names else []),
         f"    # BEGIN PROBLEM {problem}",
         "    if num_rolls == 0:",
         f"        points = {call(zero)}",
@@ -146,10 +149,12 @@ def _is_points_step(turn: Turn, rule: Rule) -> bool:
 def _turn_lines(turn: Turn) -> list[str]:
     """Lines that add the turn's points and apply the bonus and post-turn rules."""
     dice = "turn_dice" if turn.rule("dice") else "dice"
+    points = kit_course(turn.variant).call("take_turn", {"num_rolls": "num_rolls", "opponent_score": "opponent",
+                                                         "dice": dice, "goal": "goal"})
     if _uses_points(turn):
-        lines = [f"points = take_turn(num_rolls, opponent, {dice})", "player = player + points"]
+        lines = [f"points = {points}", "player = player + points"]
     else:
-        lines = [f"player = player + take_turn(num_rolls, opponent, {dice})"]
+        lines = [f"player = player + {points}"]
     for bonus in turn.rules("bonus"):
         body = [f"player = player + {_call(turn, bonus)}", *_updates(bonus, update="dice"),
                 *_updates(bonus, update="points")]
@@ -174,17 +179,57 @@ def _setup(turn: Turn) -> list[str]:
     return lines
 
 
+def _other(variant: Variant) -> str:
+    """The course's name of the function that gives the other player (``other``, ``next_player``)."""
+    return course_signature(variant, "other").name if "other" in variant.interface.functions else "other"
+
+
 def _extra_lines(turn: Turn, trots: tuple[Rule, ...]) -> list[str]:
-    """Lines that let the mover move again after an extra turn, and count the turns."""
-    condition = " or ".join(f"{trot.play_flag} and {_call(turn, trot)}" if trot.play_flag else _call(turn, trot)
-                            for trot in trots)
+    """Lines that let the mover move again after an extra turn, and count the turns. Where the
+    interface has a function that says whether any rule gives an extra turn (``extra_turn``),
+    play asks it; else it asks each rule."""
+    other = _other(turn.variant)
+    if "extra_turn" in turn.variant.interface.functions:
+        condition = kit_course(turn.variant).call("extra_turn", {"player_score": "player",
+                                                                 "opponent_score": "opponent"})
+        one_call = True
+    else:
+        condition = " or ".join(f"{trot.play_flag} and {_call(turn, trot)}" if trot.play_flag else
+                                _call(turn, trot) for trot in trots)
+        one_call = len(trots) == 1 and not trots[0].play_flag
     flags = [memory.name for trot in trots for memory in trot.memory if memory.update == "extra"]
     counts = [line for trot in trots for line in _updates(trot, update="count")]
     if not flags:
-        return [f"if not ({condition}):", "    who = other(who)", *counts]
+        return [f"if not {condition if one_call else f'({condition})'}:", f"    who = {other}(who)", *counts]
     return [f"if {condition}:", *(f"    {name} = True" for name in flags), "else:",
-            f"    {', '.join(['who', *flags])} = other(who), {', '.join(['False'] * len(flags))}",
+            f"    {', '.join(['who', *flags])} = {other}(who), {', '.join(['False'] * len(flags))}",
             *counts]
+
+
+def extra_turn_source(variant: Variant) -> str:
+    """The interface's ``extra_turn``: whether the mover moves again, asking each extra-turn rule
+    in the order the spec lists them (each is given the scores after the turn)."""
+    turn = turn_of(variant)
+    signature = variant.interface.signature("extra_turn")
+    names = bind(signature, GENERATED["extra_turn"])
+    calls = []
+    for rule in turn.rules("extra"):
+        given = turn.inputs(rule)
+        if rule.play_flag or any(not isinstance(slot, str) or slot not in names for slot in given):
+            raise HogkitError(f"{variant.name}: {signature.name} of interface {variant.interface.name} is given only "
+                              f"{', '.join(signature.names)}, and rule {rule.id} needs more (or a keyword of play)",
+                              "use an interface whose play asks each extra-turn rule itself")
+        calls.append(f"{rule.hook_name}({', '.join(names[slot] for slot in given)})")
+    titles = " or ".join(rule.title for rule in turn.rules("extra")) or "no rule"
+    lines = [f"def {signature.text()}:",
+             f'    """Return whether the player moves again after their turn ({titles})."""']
+    if len(calls) <= 1:
+        lines.append(f"    return {calls[0] if calls else 'False'}")
+    else:
+        lines.append(f"    return ({calls[0]} or")
+        lines += [f"            {call} or" for call in calls[1:-1]]
+        lines.append(f"            {calls[-1]})")
+    return "\n".join(lines) + "\n"
 
 
 UPDATE_DOC = [
@@ -256,7 +301,7 @@ def play_source(variant: Variant, *, problem: str) -> str:
     else:
         loop += _turn_lines(turn)
     loop.append("score0, score1 = (player, opponent) if who == 0 else (opponent, player)")
-    loop += _extra_lines(turn, trots) if trots else ["who = other(who)"]
+    loop += _extra_lines(turn, trots) if trots else [f"who = {_other(variant)}(who)"]
     loop.append("say = say(score0, score1)")
     header = "def play(" + ", ".join(play_signature(variant)) + "):"
     body = [

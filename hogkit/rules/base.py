@@ -188,7 +188,8 @@ class Rule:
     strategy that uses the rule (``bacon_strategy``), where an interface asks for one by the rule.
     ``roles`` names the functions of the rule that HogKit's templates call by a role (role,
     function): ``("rules_update", "square_update")`` is the update function that plays a turn
-    with every rule, in a semester whose ``play`` takes one.
+    with every rule, in a semester whose ``play`` takes one. ``constants`` are the module
+    constants its functions read, as (name, value's source text): hog.py defines them after the goal.
     """
 
     id: str
@@ -208,6 +209,7 @@ class Rule:
     inputs: tuple[tuple[str, str], ...] = ()
     strategy: str = ""
     roles: tuple[tuple[str, str], ...] = ()
+    constants: tuple[tuple[str, str], ...] = ()
 
     @property
     def function_names(self) -> tuple[str, ...]:

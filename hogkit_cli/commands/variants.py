@@ -97,15 +97,15 @@ def termination_problems(variant: Variant) -> list[str]:
             low = min(p for p, prob in points_distribution(variant, TurnPlan(rolls, rolls, sides), 0) if prob > 0)
             if low < 1:
                 problems.append(f"{rolls} {sides}-sided dice can score {low}")
-    for opponent in range(variant.goal + 20):
+    for opponent in range(variant.goal):  # a turn starts with both scores below the goal
         low = min(p for p, _ in points_distribution(variant, TurnPlan(0, 0, 6), opponent))
         if low < 1:
             problems.append(f"zero dice against {opponent} scores {low}")
-    post = variant.rule("post_turn")
-    if post.kind != "swap":
-        lowered = [s for s in range(variant.goal + 20) if post.hook(s) < s]
-        if lowered:
-            problems.append(f"{post.title} lowers a score of {lowered[0]}")
+    for post in variant.rules_of("post_turn"):
+        if post.kind != "swap":
+            lowered = [s for s in range(variant.goal + 20) if post.hook(s) < s]
+            if lowered:
+                problems.append(f"{post.title} lowers a score of {lowered[0]}")
     return problems
 
 

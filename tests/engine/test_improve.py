@@ -15,7 +15,8 @@ from hogkit.exact import model_for, win_rate
 from hogkit.game import TurnState, start_state, turn_outcomes
 from hogkit.improve import improve, occupancy, start_place
 from hogkit.turn import turn_of
-from hogkit.variant import load_variant, variant_names
+from hogkit.variant import load_variant
+from tests.conftest import exact_variants
 
 GOAL = 16
 RESPONDER = np.array([[True, False], [False, True]])  # the table improved plays seat 0, then seat 1
@@ -82,7 +83,7 @@ def _place(model, state: TurnState) -> int:
     return int(model.state_places[0][cell, hidden])
 
 
-@pytest.mark.parametrize("name", variant_names())
+@pytest.mark.parametrize("name", exact_variants())
 def test_occupancy_agrees_with_the_reference(name):
     variant = load_variant(name)
     model = model_for(variant, GOAL)
@@ -96,7 +97,7 @@ def test_occupancy_agrees_with_the_reference(name):
     assert np.abs(occ[inside] - expected[inside]).max() < 1e-12
 
 
-@pytest.mark.parametrize("name", variant_names())
+@pytest.mark.parametrize("name", exact_variants())
 def test_a_pass_ends_with_the_values_of_its_tables(name):
     variant = load_variant(name)
     model = model_for(variant, GOAL)
