@@ -22,6 +22,8 @@ MIXED_SPEC = ROOT / "tests" / "data" / "mixed.toml"
 KERNEL = "hogkit-test"  # the Jupyter kernel the notebook tests run: this very Python
 SEED_VARIANTS = ["fa19", "sp18", "su18", "fa17", "pig-tail"]
 ALL_SPECS = [*SEED_VARIANTS, str(MIXED_SPEC)]
+# Semesters taught with their course's own interface, beyond the seeds (built and played like them).
+SEMESTERS = ["fa20", "sp21", "su21"]
 
 
 def laid_out(name: str) -> bool:

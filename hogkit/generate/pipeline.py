@@ -25,7 +25,7 @@ def calc_files_where_modelled(kit: KitBuild) -> None:
     """calc.py and its model, for a kit whose turn calc.py's model states: one whose later rules
     read only what the game remembers and the dice rolled (:attr:`hogkit.turn.Turn.separable`). A
     kit whose extra turns or bonuses read the scores goes without calc.py until its model states
-    them (docs/course_suites.md says which)."""
+    them (docs/design.md, "Extra turns that read the scores")."""
     if turn_of(kit.variant).separable:
         calc_step.calc_files(kit)
 
