@@ -11,11 +11,14 @@ from __future__ import annotations
 import pytest
 
 from graders.runner import grade_source
+from graders.sandbox import Limits
 from hogkit.variant import load_variant
 from tests.conftest import ROOT
 
 COPIES = ROOT / "tests" / "data" / "course_copies"
 COPY_OF = {"fa20": "fa20_loops.py", "sp21": "sp21_loops.py", "su21": "su21_recursive.py"}
+# These tests judge answers, not speed: a budget that a loaded test machine cannot use up.
+ROOMY = Limits(call_timeout=20.0, submission_timeout=300.0)
 
 # name: (semester, text in its copy, the replacement, the problems the copy must lose)
 MUTANTS = {
@@ -51,14 +54,14 @@ MUTANTS = {
 
 
 def lost(source: str, semester: str) -> list[str]:
-    result = grade_source(source.encode(), load_variant(semester))
+    result = grade_source(source.encode(), load_variant(semester), limits=ROOMY)
     return [p.id for p in result.problems if p.points and not p.earned]
 
 
 @pytest.mark.parametrize("semester", sorted(COPY_OF))
 def test_a_right_copy_gets_full_marks(semester):
     variant = load_variant(semester)
-    result = grade_source((COPIES / COPY_OF[semester]).read_bytes(), variant)
+    result = grade_source((COPIES / COPY_OF[semester]).read_bytes(), variant, limits=ROOMY)
     assert result.total == variant.total_points and result.checkpoint, [
         (p.id, [t.feedback for t in p.tests if t.counts_against]) for p in result.problems if not p.passed]
 
