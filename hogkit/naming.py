@@ -118,6 +118,12 @@ def course_signature(variant: Variant, key: str) -> Signature:
     return signature
 
 
+def course_name(variant: Variant, key: str) -> str:
+    """The course's name of the interface's function KEY (``other`` is sp21's ``next_player``), or
+    KEY itself where the interface has no such function."""
+    return course_signature(variant, key).name if key in variant.interface.functions else key
+
+
 def course_params(variant: Variant, role: str) -> dict[str, str]:
     """HogKit's name of each parameter of ROLE -> the course's name for it in VARIANT's kit."""
     course = kit_course(variant)

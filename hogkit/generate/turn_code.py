@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hogkit.errors import HogkitError
 from hogkit.interface import bind
-from hogkit.naming import GENERATED, course_signature, kit_course
+from hogkit.naming import GENERATED, course_name, kit_course
 from hogkit.rules import Rule
 from hogkit.turn import OPP, OWN, SPECIAL, Slot, Turn, turn_of
 from hogkit.variant import Variant
@@ -179,16 +179,11 @@ def _setup(turn: Turn) -> list[str]:
     return lines
 
 
-def _other(variant: Variant) -> str:
-    """The course's name of the function that gives the other player (``other``, ``next_player``)."""
-    return course_signature(variant, "other").name if "other" in variant.interface.functions else "other"
-
-
 def _extra_lines(turn: Turn, trots: tuple[Rule, ...]) -> list[str]:
     """Lines that let the mover move again after an extra turn, and count the turns. Where the
     interface has a function that says whether any rule gives an extra turn (``extra_turn``),
     play asks it; else it asks each rule."""
-    other = _other(turn.variant)
+    other = course_name(turn.variant, "other")
     if "extra_turn" in turn.variant.interface.functions:
         condition = kit_course(turn.variant).call("extra_turn", {"player_score": "player",
                                                                  "opponent_score": "opponent"})
@@ -301,7 +296,7 @@ def play_source(variant: Variant, *, problem: str) -> str:
     else:
         loop += _turn_lines(turn)
     loop.append("score0, score1 = (player, opponent) if who == 0 else (opponent, player)")
-    loop += _extra_lines(turn, trots) if trots else [f"who = {_other(variant)}(who)"]
+    loop += _extra_lines(turn, trots) if trots else [f"who = {course_name(variant, 'other')}(who)"]
     loop.append("say = say(score0, score1)")
     header = "def play(" + ", ".join(play_signature(variant)) + "):"
     body = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from hogkit.naming import kit_course
+from hogkit.naming import course_name
 from hogkit.problem_layout import Problem
 from hogkit.problems import simulator
 from hogkit.problems.building import stories
@@ -23,9 +23,8 @@ TEXT = {
 def extra_turn_call(variant: Variant) -> str:
     """How the kit's ``play`` asks whether the mover moves again: the interface's function that asks
     every extra-turn rule, or the rules' own functions."""
-    course = kit_course(variant)
-    if "extra_turn" in course.signatures:
-        return course.signatures["extra_turn"].name
+    if "extra_turn" in variant.interface.functions:
+        return course_name(variant, "extra_turn")
     return " or ".join(rule.hook_name for rule in variant.rules if family_of(rule).step == "extra")
 
 
@@ -34,9 +33,8 @@ def _play_extra(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     these semesters is in force from the start) and the rules' scripted games of extra turns."""
     parts = simulator.BUILDERS["play"](variant, replace(problem, kind="play"), rng)
     extra = [rule for rule in variant.rules if family_of(rule).step == "extra" and not rule.play_flag]
-    other = kit_course(variant).signatures.get("next_player", kit_course(variant).signatures.get("other"))
     hint = (f"Ask the mover's strategy once per turn; after the turn, ask {extra_turn_call(variant)} with the "
-            f"mover's score first, and switch players with {other.name if other else 'other'}(who) only when it "
+            f"mover's score first, and switch players with {course_name(variant, 'other')}(who) only when it "
             "says no. Stop as soon as a score reaches the goal.")
     return {**parts, "text": TEXT["play_extra"], "hint": hint,
             "visible": (*parts["visible"], *stories(variant, extra, later=False))}
