@@ -9,11 +9,17 @@ VARIANT ?= fa19
 
 OKPY   := $(VENV)-okpy/bin/python
 
+# HogKit and what grading needs (enough for the demo) ...
 $(BIN)/hogkit: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[grader]'
 	touch $(BIN)/hogkit
+
+# ... and the test tools.
+$(VENV)/.dev: $(BIN)/hogkit
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(VENV)/.dev
 
 # The real okpy client, in a venv of its own: it pins old versions of packages the notebooks need.
 $(OKPY): tests/okpy-client.txt
@@ -21,9 +27,13 @@ $(OKPY): tests/okpy-client.txt
 	$(VENV)-okpy/bin/pip install --quiet -r tests/okpy-client.txt
 	touch $(OKPY)
 
-setup: $(BIN)/hogkit $(OKPY)  ## create .venv (HogKit and its test tools) and .venv-okpy (the okpy client)
+setup: $(VENV)/.dev $(OKPY)  ## create .venv (HogKit and its test tools) and .venv-okpy (the okpy client)
 
-demo: setup  ## build the default kit, watch one seeded game, then grade the bundled examples
+# The demo grades hostile examples, so it needs a sandbox: .ci/system-tools installs bubblewrap when
+# it is missing and we are root with apt-get; prepare_demo.py says in one line what else to do.
+demo: $(BIN)/hogkit  ## build the default kit, watch one seeded game, then grade the bundled examples
+	@.ci/system-tools bwrap
+	@$(BIN)/python examples/prepare_demo.py examples/submissions out/demo-grades
 	$(HOGKIT) build --variant $(VARIANT) --out out/$(VARIANT)
 	cd out/$(VARIANT)/solutions && ../../../$(BIN)/python hog_ui.py --watch --seed 61
 	$(HOGKIT) grade-batch examples/submissions --variant fa19 --out out/demo-grades --jobs 2

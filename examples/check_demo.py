@@ -15,22 +15,22 @@ from pathlib import Path
 EXPECTED: dict[str, tuple[int, str, str]] = {
     "complete": (22, "", ""),
     "hostile_delete_files": (22, "deletes dice.py and files outside its folder",
-                             "outside its own folder the sandbox shows only a read-only Python"),
+                             "the grader's files and other copies are out of its reach"),
     "hostile_exit_on_import": (0, "calls sys.exit while being imported", "reported as an import error"),
     "hostile_fake_results": (0, "prints a perfect results.json and writes /autograder/results",
-                             "output is never read for scores; the results are not in the sandbox's view"),
+                             "output is never read for scores; the results are out of its reach"),
     "hostile_fork_bomb": (11, "forks without end", "the sandbox refuses fork"),
     "hostile_infinite_loop": (11, "loops forever in roll_dice",
                               "each call has a wall timeout; later calls a shorter one"),
     "hostile_leave_child": (22, "starts processes meant to outlive the grade",
-                            "subprocess and fork are refused; the sandbox's pid namespace dies with it"),
+                            "subprocess and fork are refused; what it runs is killed with its sandbox"),
     "hostile_memory_bomb": (11, "allocates 10 GB", "the 256 MB address-space limit raises MemoryError"),
     "hostile_os_exit": (11, "kills its own process", "a fresh child takes the next call"),
     "hostile_output_flood": (11, "prints without end", "printed text is capped and the call times out"),
     "hostile_patch_harness": (0, "patches builtins and writes fake replies to pipes",
                               "replies must be signed with a key the student's code never sees"),
-    "hostile_read_solution": (0, "reads the reference solution", "the sandbox's view holds only the Python runtime"),
-    "hostile_write_outside": (22, "writes /tmp/hogkit-pwned.txt", "the sandbox's root is read-only and private"),
+    "hostile_read_solution": (0, "reads the reference solution", "the reference is out of its reach"),
+    "hostile_write_outside": (22, "writes /tmp/hogkit-pwned.txt", "nothing it writes outlives its sandbox"),
 }
 TRACES = (Path("/tmp/hogkit-pwned.txt"), Path("/autograder/results/results.json"))
 

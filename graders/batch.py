@@ -1,45 +1,64 @@
 """Grade a folder of submissions in parallel; one result file each, written atomically.
 
 Every entry of the folder gets a row: a folder or ``.py`` file is graded, anything else (a link, an
-empty or ambiguous folder, an unreadable file) is recorded with its reason. A finished submission has
-``OUT/results/<id>.json`` (ids are safe file names made from the entries' names); with ``resume``
-those are kept and only the rest are graded, so a killed batch loses nothing (a result file is
-renamed into place whole, and the temporary files a killed run leaves behind are removed).
+empty or ambiguous folder, an unreadable file) is recorded with its reason. Students are named by
+their entries exactly; a finished submission has ``OUT/results/<id>.json`` and a readable
+``<id>.txt`` beside it (ids are file-name-safe names made from the entries' names). With
+``resume`` finished results made the same way are kept and only the rest are graded, so a killed
+batch loses nothing (a result file is renamed into place whole, and the temporary files a killed
+run leaves behind are removed). The gradebook is written from the results by
+:mod:`graders.gradebook`.
 
 Each grade runs in its own sandboxed child, so one hostile submission cannot change another's
 result. Workers are fresh processes (never forks of the batch, so none holds ``OUT/.lock``) that die
 with the batch. A submission whose grading kills its worker is graded again alone; if its worker
 dies again it is recorded as such, and the batch goes on. ``OUT/.lock`` stops two batches writing
-the same folder at once; the lock goes with the process, even when it is killed.
+the same folder at once; the lock goes with the process, even when it is killed, and a batch that
+ends removes it.
 """
 
 from __future__ import annotations
 
-import csv
 import fcntl
-import io
 import json
 import multiprocessing
 import os
 import stat
-import statistics
 import sys
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from pathlib import Path
 
-from graders.files import check_folder_target, remove_stale_temporaries, write_atomic, write_json
+from graders.files import check_folder_target, remove_stale_temporaries, write_json
+from graders.gradebook import variant_columns, write_gradebook
 from graders.intake import Submission, class_submissions, read_source
-from graders.isolation import UNSAFE_NOTE, Isolation, detect, die_with_parent, require_out_of_reach
+from graders.isolation import Isolation, detect, die_with_parent, require_out_of_reach
+from graders.okpy_grading import calibrated_suite
 from graders.report import to_json
 from graders.runner import grade_source
-from graders.scoring import EXTRA_COLUMNS, course_cells, read_scores, require_checkpoint_points, tidy, unmatched
+from graders.scoring import checkpoint_scores, composition_scores, require_checkpoint_points
 from graders.untrusted import clean
 from hogkit.errors import HogkitError
 from hogkit.variant import Variant
 
 MAX_RESULT_BYTES = 4 * 1024 * 1024
-CSV_HEADER = ["student", "phase1", "phase2", "phase3", "total", "checkpoint", "status", "reason"]
+
+
+@dataclass(frozen=True)
+class Mode:
+    """How a batch grades: what a kept result must have been graded with to be kept."""
+
+    variant: str
+    checkpoint: bool = False
+    published: bool = False
+    course_tests: str = ""  # the course's okpy folder, if graded with it
+    left_out: tuple[str, ...] = ()  # the course's cases left out of every score
+
+    def data(self) -> dict:
+        """The mode as a result file records it."""
+        return {"checkpoint": self.checkpoint, "published": self.published, "course_tests": self.course_tests,
+                "left_out": list(self.left_out)}
 
 
 def _row(sub: Submission, variant: Variant, status: str, reason: str) -> dict:
@@ -49,7 +68,7 @@ def _row(sub: Submission, variant: Variant, status: str, reason: str) -> dict:
             "notes": [reason], "reason": reason}
 
 
-def _grade_one(sub: Submission, variant: Variant, isolation: Isolation, checkpoint: bool = False) -> dict:
+def _grade_one(sub: Submission, variant: Variant, isolation: Isolation, mode: Mode) -> dict:
     try:
         if sub.problem:
             raise HogkitError(sub.problem)
@@ -58,17 +77,23 @@ def _grade_one(sub: Submission, variant: Variant, isolation: Isolation, checkpoi
         data = _row(sub, variant, "not_graded", exc.line())
     else:
         try:
-            data = to_json(grade_source(source, variant, label=sub.name, isolation=isolation, checkpoint=checkpoint))
+            grade = grade_source(source, variant, label=sub.student, isolation=isolation, checkpoint=mode.checkpoint,
+                                 leave_out=frozenset(mode.left_out))
+            data = to_json(grade, published=mode.published)
             data["status"] = data.get("status", "graded")
         except Exception as exc:  # noqa: BLE001 - a failure is one student's result, not the batch's
             text = str(exc) if isinstance(exc, HogkitError) else f"{type(exc).__name__}: {exc}"
             data = _row(sub, variant, "grader_error", text)
-    data["student"], data["submission"] = sub.id, sub.name
+    return _named(data, sub, mode)
+
+
+def _named(data: dict, sub: Submission, mode: Mode) -> dict:
+    data["student"], data["submission"], data["mode"] = sub.student, sub.name, mode.data()
     return data
 
 
-def _finished(path: Path, variant: Variant) -> dict | None:
-    """The saved result at PATH if it is a whole regular file for VARIANT, else None (grade again)."""
+def _finished(path: Path, mode: Mode) -> dict | None:
+    """The saved result at PATH if it is a whole regular file graded in MODE, else None (grade again)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError:
@@ -81,7 +106,9 @@ def _finished(path: Path, variant: Variant) -> dict | None:
         data = json.loads(raw) if len(raw) <= MAX_RESULT_BYTES else None
     except (OSError, ValueError, RecursionError):
         return None
-    return data if isinstance(data, dict) and data.get("variant") == variant.name else None
+    if not isinstance(data, dict) or data.get("variant") != mode.variant or data.get("mode") != mode.data():
+        return None
+    return data
 
 
 def _lock(out: Path) -> int:
@@ -98,21 +125,22 @@ def _lock(out: Path) -> int:
 
 def grade_batch(folder: Path, *, out: Path, variant: Variant, jobs: int = 2, resume: bool = False,
                 isolation: Isolation | None = None, checkpoint: bool = False, composition: Path | None = None,
-                checkpoint_grades: Path | None = None) -> str:
+                checkpoint_grades: Path | None = None, published: bool = False,
+                keep_failing_cases: bool = False) -> str:
     """Grade every submission in FOLDER into OUT; return the text summary.
 
     CHECKPOINT grades Phase 1 only, for the checkpoint's points. COMPOSITION (a CSV of student and
     composition) and CHECKPOINT_GRADES (the grades.csv of an earlier checkpoint batch) add those
-    scores and the course total to grades.csv."""
+    scores and the course total to grades.csv. PUBLISHED shows the inputs of failing hidden tests.
+    With a course's okpy tests, the cases the variant's reference fails are left out of every
+    score unless KEEP_FAILING_CASES."""
     if jobs < 1:
         raise HogkitError(f"--jobs {jobs} is not allowed", "use 1 or more")
     if checkpoint:
         require_checkpoint_points(variant)
-    merged = {"composition": read_scores(composition, "composition", what="composition scores")
-              if composition else None,
-              "checkpoints": read_scores(checkpoint_grades, "total", what="checkpoint grades")
-              if checkpoint_grades else None}
-    found, hidden = class_submissions(folder)
+    merged = {"composition": composition_scores(composition, variant) if composition else None,
+              "checkpoints": checkpoint_scores(checkpoint_grades, variant) if checkpoint_grades else None}
+    found, hidden = class_submissions(folder, out=out)
     check_folder_target(out)
     isolation = isolation or detect()
     results_dir = out / "results"
@@ -123,16 +151,28 @@ def grade_batch(folder: Path, *, out: Path, variant: Variant, jobs: int = 2, res
         raise HogkitError(f"cannot write in {out}: {exc.strerror}", "choose a folder you can write to") from None
     try:
         require_out_of_reach(isolation, [folder, results_dir])
+        columns, notes, left_out = variant_columns(variant, checkpoint=checkpoint), [], ()
+        if variant.ok_tests is not None:
+            suite = calibrated_suite(variant, isolation=isolation, checkpoint=checkpoint,
+                                     keep_failing_cases=keep_failing_cases)
+            columns, notes, left_out = suite.columns, suite.notes, suite.left_out
+            for line in suite.notes:
+                print(line, file=sys.stderr)
+        mode = Mode(variant.name, checkpoint, published, str(variant.ok_tests or ""), left_out)
         _run(found, results_dir=results_dir, variant=variant, jobs=jobs, resume=resume, isolation=isolation,
-             checkpoint=checkpoint)
+             mode=mode)
         rows = []
         for sub in found:
-            row = _finished(results_dir / f"{sub.id}.json", variant)
+            row = _finished(results_dir / f"{sub.id}.json", mode)
             if row is None:
-                raise HogkitError(f"the result of {sub.id} is missing or unreadable",
+                raise HogkitError(f"the result of {sub.student} is missing or unreadable",
                                   "run the same command again with --resume")
             rows.append(row)
-        return _summaries(rows, out=out, variant=variant, hidden=hidden, isolation=isolation, **merged)
+        summary = write_gradebook(rows, out=out, variant=variant, columns=columns, hidden=hidden,
+                                  isolation=isolation, published=published, file_ids=[s.id for s in found],
+                                  notes=notes, **merged)
+        (out / ".lock").unlink(missing_ok=True)  # still held: a batch starting now makes its own
+        return summary
     finally:
         os.close(lock)
 
@@ -149,12 +189,12 @@ def _pool(jobs: int) -> ProcessPoolExecutor:
 
 
 def _run(found: list[Submission], *, results_dir: Path, variant: Variant, jobs: int, resume: bool,
-         isolation: Isolation, checkpoint: bool) -> None:
+         isolation: Isolation, mode: Mode) -> None:
     """Grade what is not finished, at most JOBS at once. When a worker dies, the submissions it may
     have been grading are graded again later, one at a time; one that kills its worker when graded
     alone is recorded as ``worker_died``."""
     remove_stale_temporaries(results_dir)
-    kept = {s.id for s in found if resume and _finished(results_dir / f"{s.id}.json", variant) is not None}
+    kept = {s.id for s in found if resume and _finished(results_dir / f"{s.id}.json", mode) is not None}
     queue = [s for s in found if s.id not in kept]
     if kept:
         print(f"kept {len(kept)} finished result(s); grading {len(queue)}", file=sys.stderr)
@@ -172,7 +212,7 @@ def _run(found: list[Submission], *, results_dir: Path, variant: Variant, jobs: 
             while waiting and len(running) < (1 if alone else jobs):
                 sub = waiting.pop(0)
                 try:
-                    running[pool.submit(_grade_one, sub, variant, isolation, checkpoint)] = sub
+                    running[pool.submit(_grade_one, sub, variant, isolation, mode)] = sub
                 except BrokenProcessPool:  # it broke since we last looked
                     waiting.insert(0, sub)
                     broken_pool = True
@@ -188,7 +228,7 @@ def _run(found: list[Submission], *, results_dir: Path, variant: Variant, jobs: 
                     continue
                 write_json(results_dir / f"{sub.id}.json", data)
                 done += 1
-                _progress(done, total, sub.id)
+                _progress(done, total, sub.student)
             if not (broken or broken_pool):
                 continue
             broken += running.values()  # their futures fail too: the pool is gone
@@ -198,10 +238,9 @@ def _run(found: list[Submission], *, results_dir: Path, variant: Variant, jobs: 
             if alone and broken:
                 [sub] = broken
                 why = "grading it killed the grader's worker process twice, the second time graded alone"
-                write_json(results_dir / f"{sub.id}.json", {**_row(sub, variant, "worker_died", why),
-                                                            "student": sub.id, "submission": sub.name})
+                write_json(results_dir / f"{sub.id}.json", _named(_row(sub, variant, "worker_died", why), sub, mode))
                 done += 1
-                _progress(done, total, sub.id)
+                _progress(done, total, sub.student)
             else:
                 suspects += broken
     except KeyboardInterrupt:
@@ -219,57 +258,3 @@ def _progress(done: int, total: int, last: str) -> None:
         print(f"\r[{bar:30}] {done}/{total}", end="", file=sys.stderr, flush=True)
     else:
         print(f"{done}/{total} {last}", file=sys.stderr, flush=True)
-
-
-def _number(value: object) -> int | float:
-    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
-
-
-def _summaries(rows: list[dict], *, out: Path, variant: Variant, hidden: list[str], isolation: Isolation,
-               composition: dict[str, float] | None = None, checkpoints: dict[str, float] | None = None) -> str:
-    """Write grades.csv (one row per submission, with the reason when it was not graded normally;
-    with the course's other scores when COMPOSITION or CHECKPOINTS are given) and summary.txt;
-    return the summary."""
-    merging = composition is not None or checkpoints is not None
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(CSV_HEADER + (EXTRA_COLUMNS if merging else []))
-    failures: dict[str, int] = {}
-    for row in rows:
-        phases = row.get("phases") if isinstance(row.get("phases"), dict) else {}
-        earned = [_number((phases.get(str(k)) or {}).get("earned")) for k in (1, 2, 3)]
-        reason = row.get("reason") or (UNSAFE_NOTE if isolation.unsafe else "")
-        cells = [row.get("student"), *earned, _number(row.get("total")),
-                 "passed" if row.get("checkpoint") is True else "not passed", row.get("status"), reason]
-        if merging:
-            cells += course_cells(str(row.get("student")), _number(row.get("total")), variant,
-                                  checkpoints=checkpoints, composition=composition)
-        writer.writerow([clean(c, limit=300, newlines=False) if isinstance(c, str) else c for c in cells])
-        for problem in row.get("problems") or []:
-            if _number(problem.get("earned")) < _number(problem.get("points")):
-                label = clean(problem.get("label"), limit=40, newlines=False)
-                failures[label] = failures.get(label, 0) + 1
-    write_atomic(out / "grades.csv", buffer.getvalue())
-    totals = [_number(row.get("total")) for row in rows]
-    lines = [UNSAFE_NOTE] if isolation.unsafe else []
-    most = next((row["max_total"] for row in rows if "max_total" in row), variant.correctness_points)
-    lines += [f"{len(rows)} submissions, variant {variant.name}, out of {most}",
-              f"mean {statistics.mean(totals):.2f}, median {statistics.median(totals)}"]
-    lines += [f"  {score:3}: {totals.count(score)}" for score in sorted(set(totals))]
-    not_graded = sum(row.get("status") in ("not_graded", "worker_died", "grader_error") for row in rows)
-    if not_graded:
-        lines.append(f"{not_graded} submission(s) could not be graded: see the reason column of grades.csv")
-    if hidden:
-        lines.append(f"skipped {len(hidden)} hidden entr{'y' if len(hidden) == 1 else 'ies'}: {', '.join(hidden[:5])}")
-    students = [str(row.get("student")) for row in rows]
-    for what, scores in (("composition scores", composition), ("checkpoint grades", checkpoints)):
-        strays = unmatched(scores, students)
-        if strays:
-            lines.append(f"{what} for {len(strays)} student(s) not in this batch: {', '.join(strays[:5])}")
-    if merging:
-        lines.append(f"course total out of {tidy(variant.course_points)}: correctness, checkpoint, composition")
-    lines += ["failures by problem:"] + [f"  {k}: {v}" for k, v in failures.items()]
-    lines.append(f"isolation: {isolation.summary()}")
-    text = "\n".join(lines) + "\n"
-    write_atomic(out / "summary.txt", text)
-    return text

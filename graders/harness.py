@@ -13,6 +13,9 @@ no answers. The protocol, over two pipes whose descriptors are named on the comm
 3. the parent sends ``{"expr": ...}`` requests (expressions built by the grader); each reply
    carries the raw value, the printed text and any error. The parent judges everything.
 
+``random`` is seeded before the import and before every request, so a copy that rolls its own
+dice gets the same answers, and the same feedback, each time it is graded.
+
 The helpers below (``fixed_rolls``, ``rolls_by_score``, ``echo_scores``, ``run_commentary``,
 ``dice_calls``) are also imported by the parent so the reference is called with exactly the same
 arguments; ``run_batch`` and ``run_session`` answer many calls, or a whole visible test case, in
@@ -26,6 +29,7 @@ import hmac
 import io
 import json
 import os
+import random
 import struct
 import sys
 
@@ -309,7 +313,9 @@ def main(argv):
     real_stdout = sys.stdout
     capture = capped()
     sys.stdout = capture
+    seed = random.seed
     try:
+        seed(0)
         import hog
         namespace = dict(vars(hog))
         reply = {"import": "ok"}
@@ -331,6 +337,7 @@ def main(argv):
                 raise ImportError("hog.py could not be imported")
             scope = dict(namespace)
             scope.update(helpers)
+            seed(0)
             value = eval(request["expr"], scope)
             reply = {"ok": True, "value": to_plain(value)}
         except BaseException as exc:  # noqa: BLE001 - report every failure of student code

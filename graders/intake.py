@@ -1,4 +1,8 @@
-"""Read submissions safely: find each student's one ``hog.py`` and give each student a safe id.
+"""Read submissions safely: find each student's one ``hog.py``, and name each student.
+
+A student is named by the entry of the class folder, exactly (a ``.py`` file without its
+suffix): that name is the id in every output and the key staff's score files are matched on. A
+file-name-safe id, made from it, names only the student's result files.
 
 Every path component below the folder a grader was given is opened with ``O_NOFOLLOW`` (a
 symbolic link is never followed: not to a classmate's folder, not to a blocking ``/proc`` file),
@@ -29,18 +33,27 @@ NOT_SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 class Refused(HogkitError):
-    """A submission that cannot be graded; ``what`` is the reason shown in its row."""
+    """A submission that cannot be graded; ``what`` is the reason shown in its row (for staff),
+    ``student`` the same said to the student who submitted it (for Gradescope)."""
+
+    def __init__(self, what: str, fix: str = "", *, student: str = "") -> None:
+        super().__init__(what, fix)
+        self.student = student or "Your hog.py could not be read: upload it again, as an ordinary file."
 
 
 @dataclass(frozen=True)
 class Submission:
-    """One entry of a class folder: its safe ID, its NAME as found (escaped for showing), its PATH,
-    and PROBLEM, the reason it cannot be graded (empty if it can)."""
+    """One entry of a class folder: its file-name-safe ID (for result files only), its NAME as
+    found, the STUDENT it is (the name without a ``.py`` suffix: the id in every output), its
+    PATH, and PROBLEM, the reason it cannot be graded (empty if it can). Names are kept exactly,
+    but for characters no report can show (control characters, lone surrogates), written as
+    visible escapes."""
 
     id: str
     name: str
     path: Path
     problem: str = ""
+    student: str = ""
 
 
 def _open_below(root_fd: int, parts: list[str], *, directory: bool) -> int:
@@ -108,7 +121,8 @@ def _find_in_folder(folder: Path) -> list[str]:
         except FileNotFoundError:
             info = None
         if info is not None and stat.S_ISLNK(info.st_mode):
-            raise Refused(f"{folder / 'hog.py'} is a symbolic link", "submit the file itself, not a link")
+            raise Refused(f"{folder / 'hog.py'} is a symbolic link", "submit the file itself, not a link",
+                          student="Your hog.py is a link, not a file: upload the file itself.")
         if info is not None:
             return ["hog.py"]
         try:
@@ -118,10 +132,14 @@ def _find_in_folder(folder: Path) -> list[str]:
     finally:
         os.close(folder_fd)
     if not found:
-        raise Refused(f"{folder} has no hog.py", "give a folder that holds the student's hog.py")
+        raise Refused(f"{folder} has no hog.py", "give a folder that holds the student's hog.py",
+                      student="No hog.py was found in your submission: upload the hog.py file you wrote (the file "
+                              "itself, or a folder or .zip file that holds it).")
     if len(found) > 1:
         listed = clean(", ".join(found[:3]), limit=300, newlines=False) + (", ..." if len(found) > 3 else "")
-        raise Refused(f"{folder} holds {len(found)} hog.py files ({listed})", "keep exactly one hog.py")
+        raise Refused(f"{folder} holds {len(found)} hog.py files ({listed})", "keep exactly one hog.py",
+                      student=f"Your submission holds {len(found)} files named hog.py ({listed}): upload only the "
+                              "one you wrote.")
     return found[0].split("/")
 
 
@@ -137,7 +155,8 @@ def find_hog(path: Path) -> Path:
     if kind == "folder":
         return path.joinpath(*_find_in_folder(path))
     if kind == "link":
-        raise Refused(f"{path} is a symbolic link", "give the file itself, not a link")
+        raise Refused(f"{path} is a symbolic link", "give the file itself, not a link",
+                      student="Your hog.py is a link, not a file: upload the file itself.")
     if kind != "file":
         raise Refused(f"{path} is not a regular file", "give a student's folder or their hog.py")
     return path
@@ -161,10 +180,12 @@ def read_source(path: Path) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise Refused(f"{hog} is not a regular file", "submit hog.py as an ordinary file")
         if info.st_size > MAX_SOURCE_BYTES:
-            raise Refused(f"{hog} is {info.st_size} bytes", f"a hog.py must be under {MAX_SOURCE_BYTES} bytes")
+            raise Refused(f"{hog} is {info.st_size} bytes", f"a hog.py must be under {MAX_SOURCE_BYTES} bytes",
+                          student=f"Your hog.py is larger than {MAX_SOURCE_BYTES} bytes: upload the project's hog.py.")
         data = handle.read(MAX_SOURCE_BYTES + 1)
     if len(data) > MAX_SOURCE_BYTES:
-        raise Refused(f"{hog} is over {MAX_SOURCE_BYTES} bytes", f"a hog.py must be under {MAX_SOURCE_BYTES} bytes")
+        raise Refused(f"{hog} is over {MAX_SOURCE_BYTES} bytes", f"a hog.py must be under {MAX_SOURCE_BYTES} bytes",
+                      student=f"Your hog.py is larger than {MAX_SOURCE_BYTES} bytes: upload the project's hog.py.")
     return data
 
 
@@ -181,18 +202,38 @@ def safe_id(name: str, taken: set[str]) -> str:
     return candidate
 
 
-def class_submissions(folder: Path) -> tuple[list[Submission], list[str]]:
+def _outside_class(folder: Path, out: Path | None) -> str | None:
+    """The entry of FOLDER that is the output folder OUT (left out of the class), or None when OUT
+    is not in FOLDER; OUT deeper inside a student's entry is refused."""
+    if out is None:
+        return None
+    inner, outer = Path(os.path.realpath(out)), Path(os.path.realpath(folder))
+    if inner == outer:
+        raise HogkitError(f"the output folder {out} is the class folder", "give --out a folder of its own")
+    if outer not in inner.parents:
+        return None
+    parts = inner.relative_to(outer).parts
+    if len(parts) > 1:
+        raise HogkitError(f"the output folder {out} is inside the submission {parts[0]!r}",
+                          "give --out a folder outside the class folder (or directly in it)")
+    return parts[0]
+
+
+def class_submissions(folder: Path, *, out: Path | None = None) -> tuple[list[Submission], list[str]]:
     """Every entry of the class FOLDER as a Submission (folders and .py files are graded; anything
-    else gets its reason), and the hidden entries (names starting with a dot) that were skipped."""
+    else gets its reason), and the entries that were skipped: hidden ones (names starting with a
+    dot) and the output folder OUT when it is in FOLDER (it is never a student)."""
     if not folder.exists():
         raise HogkitError(f"{folder} does not exist", "give a folder with one submission per student")
     if not folder.is_dir():
         raise HogkitError(f"{folder} is not a folder", "give a folder with one submission per student")
+    ours = _outside_class(folder, out)
     try:
-        names = sorted(os.listdir(folder))
+        names = sorted(n for n in os.listdir(folder) if n != ours)
     except OSError as exc:
         raise HogkitError(f"cannot read {folder}: {exc.strerror}", "check the folder's permissions") from None
     hidden = [clean(n, limit=80, newlines=False) for n in names if n.startswith(".")]
+    hidden += [f"{clean(ours, limit=80, newlines=False)} (the output folder)"] if ours is not None else []
     found: list[Submission] = []
     taken: set[str] = set()
     for name in (n for n in names if not n.startswith(".")):
@@ -208,7 +249,8 @@ def class_submissions(folder: Path) -> tuple[list[Submission], list[str]]:
                    "special": "not a folder or a regular file",
                    "file": "" if name.endswith(".py") else "not a folder or a .py file",
                    "gone": "it could not be read"}.get(kind, "")
-        found.append(Submission(sid, clean(name, limit=300, newlines=False), path, problem))
+        found.append(Submission(sid, clean(name, limit=300, newlines=False), path, problem,
+                                student=clean(stem, limit=300, newlines=False)))
     if not found:
         raise HogkitError(f"{folder} holds no submissions", "put one folder (with hog.py) or .py file per student")
     return found, hidden

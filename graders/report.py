@@ -11,9 +11,12 @@ earlier problem's failure says so. Text that came from a student's program is sh
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict
 
+from graders.deadlines import KEY, Award
 from graders.results import FUZZ, HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
+from graders.scoring import tidy
 from graders.untrusted import clean, clean_data
 
 REPORT_TEXT = 8000  # characters of one string in a JSON or Gradescope report
@@ -114,11 +117,14 @@ def to_json(result: GradeResult, *, published: bool = False) -> dict:
     return clean_data(data, limit=REPORT_TEXT)
 
 
-def to_gradescope(result: GradeResult, *, leaderboard: list[dict] | None = None, leaderboard_note: str = "") -> dict:
+def to_gradescope(result: GradeResult, *, leaderboard: list[dict] | None = None, leaderboard_note: str = "",
+                  awards: Sequence[Award] = ()) -> dict:
     """Gradescope's results.json: one visible test per problem (its visible tests and fuzzing, and
     how many of its hidden sweeps passed), one ``after_published`` test with the inputs of the
-    hidden sweeps that failed (worth 0: the problem's points already depend on them), and the
-    LEADERBOARD entries (see :mod:`graders.leaderboard`) when given."""
+    hidden sweeps that failed (worth 0: the problem's points already depend on them), a test for
+    each of the AWARDS that depend on the submission's time (see :mod:`graders.deadlines`), and
+    the LEADERBOARD entries (see :mod:`graders.leaderboard`) when given. ``extra_data`` notes what
+    this copy earned on its own, for the next submission's look back."""
     tests = []
     for p in result.problems:
         hidden = _kind(p, HIDDEN)
@@ -139,14 +145,31 @@ def to_gradescope(result: GradeResult, *, leaderboard: list[dict] | None = None,
             lines += [f"- {t.name}: {t.feedback}" for t in failed_hidden]
             tests.append({"name": f"{p.label}: hidden tests", "score": 0, "max_score": 0,
                           "output": "\n".join(lines), "visibility": "after_published"})
+    tests += [{"name": a.name, "score": a.score, "max_score": a.max_score, "output": a.output,
+               "visibility": "visible"} for a in awards]
     header = [f"Phase 1 checkpoint: {'passed' if result.checkpoint else 'not passed'}."]
     header += result.notes
     header += [ABOUT] if _has_own_tests(result) else []
     if leaderboard_note:
         header.append(leaderboard_note)
-    data = {"score": result.total, "max_score": result.max_total, "execution_time": result.seconds,
-            "output": "\n".join(header), "visibility": "visible", "stdout_visibility": "hidden",
-            "tests": tests}
+    complete = bool(result.problems) and all(p.passed for p in result.problems)
+    data = {"score": tidy(result.total + sum(a.score for a in awards)),
+            "max_score": tidy(result.max_total + sum(a.max_score for a in awards)), "execution_time": result.seconds,
+            "output": "\n".join(header), "visibility": "visible", "stdout_visibility": "hidden", "tests": tests,
+            "extra_data": {KEY: {"phase1": result.checkpoint, "complete": complete}}}
     if leaderboard is not None:
         data["leaderboard"] = leaderboard
     return clean_data(data, limit=REPORT_TEXT)
+
+
+def refused_gradescope(message: str, *, most: float, awards: Sequence[Award] = ()) -> dict:
+    """Gradescope's results.json for a submission with no hog.py to grade: MESSAGE (said to the
+    student) and a score of 0 out of MOST, with the AWARDS an earlier submission may still have
+    earned."""
+    message = clean(message, limit=REPORT_TEXT)
+    tests = [{"name": "Your submission", "score": 0, "max_score": most, "output": message, "visibility": "visible"}]
+    tests += [{"name": a.name, "score": a.score, "max_score": a.max_score, "output": a.output,
+               "visibility": "visible"} for a in awards]
+    return {"score": tidy(sum(a.score for a in awards)), "max_score": tidy(most + sum(a.max_score for a in awards)),
+            "execution_time": 0, "output": message, "visibility": "visible", "stdout_visibility": "hidden",
+            "tests": tests, "extra_data": {KEY: {"phase1": False, "complete": False}}}

@@ -79,3 +79,19 @@ class GradeResult:
             earned, possible = scores.get(p.phase, (0, 0))
             scores[p.phase] = (earned + p.earned, possible + p.points)
         return scores
+
+
+def result_from_json(data: dict) -> GradeResult:
+    """The GradeResult that :func:`graders.report.to_json` wrote as DATA (a saved result of a
+    batch); a TypeError or KeyError when DATA is not one."""
+    def test(item: dict) -> TestResult:
+        return TestResult(**{k: item[k] for k in TestResult.__dataclass_fields__ if k in item})
+
+    problems = []
+    for item in data["problems"]:
+        fields = {k: item[k] for k in ProblemResult.__dataclass_fields__ if k in item}
+        fields["tests"] = [test(t) for t in item.get("tests", [])]
+        fields["guidance"] = [test(t) for t in item.get("guidance", [])]
+        problems.append(ProblemResult(**fields))
+    fields = {k: data[k] for k in GradeResult.__dataclass_fields__ if k in data and k != "problems"}
+    return GradeResult(problems=problems, **fields)

@@ -76,13 +76,13 @@ def _grade_problem(variant: Variant, spec, sandbox: Sandbox, composers: list[Com
 
 def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limits: Limits | None = None,
                  fuzz_examples: int | None = None, isolation: Isolation | None = None,
-                 checkpoint: bool = False) -> GradeResult:
+                 checkpoint: bool = False, leave_out: frozenset[str] = frozenset()) -> GradeResult:
     """Grade the bytes of a student's hog.py against VARIANT: with HogKit's tests, or with the
-    course's own okpy tests when the variant names them (``ok_tests``). CHECKPOINT: grade Phase 1
-    only, for the checkpoint's points."""
+    course's own okpy tests when the variant names them (``ok_tests``; without the cases named in
+    LEAVE_OUT). CHECKPOINT: grade Phase 1 only, for the checkpoint's points."""
     if variant.ok_tests is not None:
         return grade_with_course_tests(source, variant, variant.ok_tests, label=label, limits=limits,
-                                       isolation=isolation, checkpoint=checkpoint)
+                                       isolation=isolation, checkpoint=checkpoint, leave_out=leave_out)
     start = time.monotonic()
     results: list[ProblemResult] = []
     notes: list[str] = []

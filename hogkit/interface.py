@@ -5,9 +5,14 @@ problem ids and the style of ``play``. An interface file (``variants/interfaces/
 them once; the reference, the skeleton, the question bank, the okpy tests, the grader and the
 notebooks all read them from here. It holds:
 
+* ``extends``: another interface this one starts from: its tables (``phases``, ``functions``,
+  ``templates``, ``aliases``, ``texts``) gain this file's keys, and its other keys are replaced
+  by this file's where given;
 * ``goal_name``: the name of the goal constant (``GOAL_SCORE``, ``GOAL``);
-* ``play``: ``say`` (``play`` calls a commentary function after each turn) or ``update`` (``play``
-  takes an update function that scores each turn);
+* ``play``: ``say`` (``play`` calls a commentary function after each turn and keeps the one it
+  returns), ``announce`` (``play`` calls ``say(score0, score1, leader)`` after each turn, keeps the
+  leader it returns and prints the message it returns unless that is empty or None) or ``update``
+  (``play`` takes an update function that scores each turn);
 * ``imports``: the import lines at the top of ``hog.py``;
 * ``[phases]``: each phase's number and title;
 * ``[functions]``: each function HogKit writes from a template, by key: its signature in the
@@ -46,9 +51,10 @@ from pathlib import Path
 
 from hogkit.errors import SpecError
 
-PLAY_STYLES = ("say", "update")
-TOP_KEYS = {"about", "goal_name", "play", "imports", "phases", "functions", "templates", "aliases", "layout",
-            "problems", "texts", "experiments"}
+PLAY_STYLES = ("say", "announce", "update")
+TOP_KEYS = {"about", "extends", "goal_name", "play", "imports", "phases", "functions", "templates", "aliases",
+            "layout", "problems", "texts", "experiments"}
+MERGED_TABLES = ("phases", "functions", "templates", "aliases", "texts")  # an extension's keys join its base's
 PROBLEM_KEYS = {"id", "phase", "kind", "title", "functions", "teaches", "needs_rules"}
 
 
@@ -274,8 +280,26 @@ def load_interface(name_or_path: str, *, folder: Path | None = None, source: str
         known = ", ".join(sorted(p.stem for p in interfaces_dir().glob("*.toml"))) or "none"
         raise SpecError(source, "interface", f"no interface {name_or_path!r}",
                         f"choose one of {known}, or give the path of a .toml file")
+    return parse_interface(_interface_data(path, seen=()), name=path.stem, source=path.name)
+
+
+def _interface_data(path: Path, *, seen: tuple[Path, ...]) -> dict:
+    """The TOML data of the interface at PATH, merged onto the interface it extends."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise SpecError(path.name, "(file)", f"not valid TOML ({exc})", "fix the syntax") from None
-    return parse_interface(data, name=path.stem, source=path.name)
+    base_name = data.pop("extends", None)
+    if base_name is None:
+        return data
+    base_path = path.parent / f"{base_name}.toml" if not str(base_name).endswith(".toml") else path.parent / base_name
+    if not isinstance(base_name, str) or not base_path.is_file() or base_path in seen:
+        raise SpecError(path.name, "extends", f"cannot extend {base_name!r}",
+                        "name an interface file in the same folder (and no circle)")
+    merged = _interface_data(base_path, seen=(*seen, path))
+    for key, value in data.items():
+        if key in MERGED_TABLES and isinstance(value, dict):
+            merged[key] = {**merged.get(key, {}), **value}
+        else:
+            merged[key] = value
+    return merged

@@ -25,7 +25,8 @@ from hogkit.variant import Variant
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 # The comment that marks the print of a message a course words its own way (see hogkit.generate.templating).
 TEXT_MARK = re.compile(r"[ \t]*# text: (?P<key>\w+)[ \t]*$", re.M)
-TEMPLATE_FILES = ("game.py", "commentary.py", "strategies.py", "extra_turns.py")
+TEMPLATE_FILES = ("game.py", "commentary.py", "strategies.py", "leader_commentary.py", "gain_rules.py",
+                  "written.py", "extra_turns.py")
 
 # HogKit's names of the parameters of the functions generated here (see hogkit.generate.templating):
 # a course's signature of each is matched with them by name, then by position.
@@ -36,6 +37,8 @@ GENERATED = {
     "run_experiments": (),
     "rules_update": ("num_rolls", "player_score", "opponent_score", "dice"),
     "extra_turn": ("player_score", "opponent_score"),
+    "post_turn_hook": ("player_score", "opponent_score"),
+    "rules_gain": ("player_score", "opponent_score"),
 }
 
 
@@ -152,6 +155,11 @@ def kit_course(variant: Variant) -> Course:
             function = next(fn for fn in rule.functions if fn.__name__ == name)
             signatures[role] = source_signature(inspect.getsource(function))
             canonical[role] = GENERATED[role]
+    posts = rules_of(variant.rules, ("post_turn",))
+    if posts and variant.interface.play != "update":  # the hook that play calls, written in hog.py
+        signatures["post_turn_hook"] = source_signature(inspect.getsource(posts[0].hook))
+        canonical["post_turn_hook"] = GENERATED["post_turn_hook"]
+        aliases["post_turn_hook"] = dict(posts[0].inputs)
     marked = {mark["key"] for source in templates().values() for mark in TEXT_MARK.finditer(source)}
     unknown = sorted(set(variant.interface.texts) - marked)
     if unknown:

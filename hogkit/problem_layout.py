@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from hogkit.interface import Interface, ProblemEntry
-from hogkit.rules import Rule
+from hogkit.rules import FAMILIES, Rule, family_of
 
 # The file of the kit that holds the final strategy (the seed: `python3 calc.py` measures it
 # there); the contest entry, hog_contest.py, is a copy of it for the contest.
@@ -57,13 +57,19 @@ def first_problems(problems: list[Problem]) -> dict[str, str]:
 
 
 def rules_of(rules: tuple[Rule, ...], families: tuple[str, ...]) -> list[Rule]:
-    """The RULES of FAMILIES, family by family in that order. ``family#N`` is the Nth rule of
-    that family only (counting from 1, in the order the spec lists them)."""
-    found = []
+    """The RULES of FAMILIES, family by family in that order; a family stands for every family
+    that acts at its step (a module's new kind of boost is taught where boosts are). ``family#N``
+    is the Nth rule of that family only (counting from 1, in the order the spec lists them)."""
+    found: list[Rule] = []
     for given in families:
         family, _, number = given.partition("#")
-        of_family = [rule for rule in rules if rule.family == family]
-        found += of_family[int(number) - 1 : int(number)] if number else of_family
+        if number:
+            of_family = [rule for rule in rules if rule.family == family]
+            found += [rule for rule in of_family[int(number) - 1 : int(number)] if rule not in found]
+            continue
+        step = FAMILIES[family].step if family in FAMILIES else None
+        found += [rule for rule in rules if rule not in found
+                  and (rule.family == family or (step is not None and family_of(rule).step == step))]
     return found
 
 

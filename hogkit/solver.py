@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from hogkit.exact import Model, backward, figures_against, model_for, start_values, value_table, win_rate
+from hogkit.exact.general import general_backward, general_model, general_optimum, general_values, score_table
 from hogkit.improve import Pass, improve, start_place
 from hogkit.variant import Variant
 
@@ -307,3 +308,26 @@ def _keep(variant: Variant, tables: list[np.ndarray], responses: list[Response],
         if kept not in even or responses[kept].figure >= responses[start].figure:
             kept = start
     return kept, responses[kept]
+
+
+def solve_general(variant: Variant, *, goal: int | None = None) -> ScoreOnly:
+    """The table of the two scores from best play where the fast layouts cannot count the turn
+    (:mod:`hogkit.exact.general`): exactly optimal where no rule remembers anything, else the
+    choice best in the most hidden states. Its exploitability is measured by a player who sees the
+    hidden state and answers best (the upper bound), and by that answer's own table of the two
+    scores (the lower bound); the two are equal where nothing is hidden."""
+    model = general_model(variant, variant.goal if goal is None else goal)
+    _, best = general_optimum(model)
+    columns = score_table(model, best)
+    start = model.h0 * model.goal ** 2  # player 0 to move, the start's hidden state
+    self_play = float(general_values(model, np.stack([columns, columns]))[start])
+    seen, answers = [], []
+    for seat in (0, 1):  # the answer moves first (the table is in seat 1), then second
+        values, answer = general_backward(model, {1 - seat: columns})
+        seen.append(values[start] if seat == 0 else 1 - values[start])
+        answers.append(score_table(model, answer, who=seat))
+    first = general_values(model, np.stack([answers[0], columns]))[start]
+    second = 1 - general_values(model, np.stack([columns, answers[1]]))[start]
+    response = Response(answers[0] - model.offset, float(first + second) / 2, "full information",
+                        float(sum(seen)) / 2, 2, 2)
+    return ScoreOnly(columns - model.offset, 1, self_play, response)

@@ -442,8 +442,10 @@ def turn_of(variant: Variant) -> Turn:
 
 
 def hook_names(turn: Turn, rule: Rule) -> list[str]:
-    """What RULE's hook is given, by the hidden fields' names: ``choice`` for ``num_rolls``."""
-    return ["choice" if slot == NUM_ROLLS else slot.field for slot in turn.inputs(rule)]
+    """What RULE's hook is given, by the hidden fields' names: ``choice`` for ``num_rolls``, a
+    quantity (a score) by its own name."""
+    return ["choice" if slot == NUM_ROLLS else slot if isinstance(slot, str) else slot.field
+            for slot in turn.inputs(rule)]
 
 
 def state_factors(turn: Turn) -> list[tuple[Rule, int, str]]:

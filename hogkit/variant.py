@@ -26,7 +26,7 @@ NAME_FIELDS = ("PLAYER_NAME", "TEAM_NAME")
 TOP_LEVEL_KEYS = {"name", "title", "seed", "goal", "contest_name_field", "rules", "rule_modules", "interface",
                   "course", "points", "ok_tests", "scoring"}
 DEFAULT_INTERFACE = "fa19"
-SCORING_KEYS = ("correctness", "checkpoint", "composition")
+SCORING_KEYS = ("correctness", "checkpoint", "composition", "checkpoint_days", "early_bonus", "early_days")
 GOAL_RANGE = (10, 200)
 
 
@@ -45,11 +45,17 @@ def variant_names() -> list[str]:
 class Scoring:
     """How a course counts the project: the correctness score scaled to CORRECTNESS points (None:
     the problems' own points), CHECKPOINT points for a Phase 1 that passes by the checkpoint, and
-    COMPOSITION points that staff give by hand (merged from a CSV)."""
+    COMPOSITION points that staff give by hand (merged from a CSV). Where the grader knows when a
+    copy was submitted (Gradescope), CHECKPOINT_DAYS (the checkpoint is that many days before the
+    due date; None: a checkpoint of its own) awards the checkpoint points, and EARLY_BONUS extra
+    points go to a copy with every problem right submitted EARLY_DAYS before the due date."""
 
     correctness: float | None = None
     checkpoint: float = 0
     composition: float = 0
+    checkpoint_days: float | None = None
+    early_bonus: float = 0
+    early_days: float = 1
 
 
 @dataclass(frozen=True)
@@ -223,6 +229,12 @@ def _parse_scoring(table: object, source: str) -> Scoring:
             raise SpecError(source, f"scoring.{key}", f"expected a number >= 0, got {value!r}", "e.g. 1")
     if table.get("correctness") == 0:
         raise SpecError(source, "scoring.correctness", "0 would grade nothing", "give the points correctness is worth")
+    if "checkpoint_days" in table and not table.get("checkpoint"):
+        raise SpecError(source, "scoring.checkpoint_days", "the checkpoint gives no points",
+                        "add checkpoint = 1 (or the course's points), or drop checkpoint_days")
+    if "early_days" in table and (not table.get("early_bonus") or not table["early_days"]):
+        raise SpecError(source, "scoring.early_days", "needs early_bonus points and a number of days above 0",
+                        "add early_bonus = 1 (or the course's points), or drop early_days")
     return Scoring(**table)
 
 

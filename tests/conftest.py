@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from hogkit.errors import HogkitError
+from hogkit.exact import fits_fast_layout
+from hogkit.exact.general import general_model
 from hogkit.generate.reference import reference_hog
 from hogkit.generate.source import REGION
 from hogkit.naming import kit_course
-from hogkit.turn import turn_of
 from hogkit.variant import load_variant, variant_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,25 +22,6 @@ MIXED_SPEC = ROOT / "tests" / "data" / "mixed.toml"
 KERNEL = "hogkit-test"  # the Jupyter kernel the notebook tests run: this very Python
 SEED_VARIANTS = ["fa19", "sp18", "su18", "fa17", "pig-tail"]
 ALL_SPECS = [*SEED_VARIANTS, str(MIXED_SPEC)]
-# Semesters taught with their course's own interface, beyond the seeds (built and played like them).
-SEMESTERS = ["fa20", "sp21", "su21"]
-
-
-def laid_out(name: str) -> bool:
-    """Whether the exact evaluator lays out the turn of variant NAME: a separable one (its later
-    rules read no score; see hogkit.turn.Turn.separable)."""
-    return turn_of(load_variant(name)).separable
-
-
-def exact_variants() -> list:
-    """Every variant's name, for the exact evaluator's tests: one whose turn the evaluator does not
-    lay out yet (extra turns that read the scores) is a strict expected failure, so the test says
-    so once it does."""
-    return [name if laid_out(name) else pytest.param(name, marks=pytest.mark.xfail(
-        strict=True, raises=HogkitError, reason="the exact evaluator lays out separable turns only"))
-        for name in variant_names()]
-
-
 def pytest_report_header(config):
     return f"hogkit variants: {', '.join(variant_names())}"
 
@@ -133,6 +114,23 @@ def play_hog(variant, hog, strategy0, strategy1, *, dice, start=(0, 0), later=Tr
         said.append((a, b))
         return say
 
+    if variant.interface.play == "announce":  # commentary is given the leader and returns it with a message
+        def say(a, b, leader=None):  # noqa: F811 - the announcing kind of commentary
+            said.append((a, b))
+            return leader, None
+
     flags = {flag: later for flag in variant.play_flags()}
     extra = {"wild_dice": wild} if wild is not None and variant.rule("dice_select") else {}
     return hog.play(strategy0, strategy1, start[0], start[1], dice=dice, say=say, **flags, **extra), said
+
+
+def fast_variant_names() -> list[str]:
+    """The named variants whose turn the fast layouts of the exact evaluator count."""
+    return [name for name in variant_names() if fits_fast_layout(load_variant(name))]
+
+
+def progressing_variant_names() -> list[str]:
+    """The named variants in which every turn scores at least one point (the slow reference's
+    recursion ends)."""
+    return [name for name in variant_names()
+            if fits_fast_layout(load_variant(name)) or not general_model(load_variant(name), 20).still]

@@ -27,7 +27,7 @@ from hogkit.exact.figures import (
     win_rate,
     win_rates,
 )
-from hogkit.exact.model import CHUNK, Model, model_for, start_values, value_table
+from hogkit.exact.model import CHUNK, Model, fits_fast_layout, model_for, start_values, value_table
 from hogkit.exact.pair import pair_backward
 from hogkit.exact.reads import CellReads, PairReads, cell_reads, gather_reads, pair_reads, picked_reads, state_reads
 
@@ -39,6 +39,7 @@ __all__ = [
     "always",
     "backward",
     "cell_reads",
+    "fits_fast_layout",
     "contest_figure",
     "contest_figures",
     "figures_against",

@@ -9,7 +9,8 @@ from collections.abc import Callable
 import numpy as np
 
 from hogkit.exact.compact_pair import compact_pair, compact_pair_start
-from hogkit.exact.model import Model, model_for, start_values
+from hogkit.exact.general import general_model, general_pair_start
+from hogkit.exact.model import Model, fits_fast_layout, model_for, start_values
 from hogkit.exact.pair import pair_backward
 from hogkit.exact.row import row_backward, row_batch
 from hogkit.variant import Variant
@@ -39,6 +40,12 @@ def _start_values_by_seat(variant: Variant, tables0, tables1, *, goal: int | Non
                           seats: tuple[int, ...]) -> np.ndarray:
     """P(player 0 wins) from the start of the game when the player in each of SEATS moves
     first: ``[batch, len(seats)]``."""
+    if not fits_fast_layout(variant):  # the general layout: any turn the statement allows
+        general = general_model(variant, variant.goal if goal is None else goal)
+        t0, t1 = general.columns(tables0), general.columns(tables1)
+        t0, t1 = np.broadcast_arrays(t0.reshape((-1,) + t0.shape[-2:]), t1.reshape((-1,) + t1.shape[-2:]))
+        return np.array([general_pair_start(general, np.stack([a, b]), seats=seats)
+                         for a, b in zip(t0, t1, strict=True)])
     model = model_for(variant, goal)
     t0, t1 = model.columns(tables0), model.columns(tables1)
     t0, t1 = np.broadcast_arrays(t0.reshape((-1,) + t0.shape[-2:]), t1.reshape((-1,) + t1.shape[-2:]))
@@ -79,8 +86,10 @@ def figures_against(variant: Variant, table, others, *, goal: int | None = None)
 
     In the full layout the pairs go through :func:`hogkit.exact.row.row_backward` in batches of
     at most :func:`hogkit.exact.row.row_batch` (TABLE in seat 0: its reads are picked once a batch)."""
+    if not fits_fast_layout(variant) or len(others) < 2:
+        return contest_figures(variant, table, others, goal=goal)
     model, others = model_for(variant, goal), np.asarray(others)
-    if model.compact or len(others) < 2:
+    if model.compact:
         return contest_figures(variant, table, others, goal=goal)
     cols_a = model.columns(table).reshape(model.goal ** 2)
     cols_b = model.columns(others).reshape(len(others), model.goal ** 2)

@@ -284,6 +284,19 @@ class Model:
         return tables.astype(np.int64) + self.offset
 
 
+@lru_cache(maxsize=64)
+def fits_fast_layout(variant: Variant) -> bool:
+    """Whether VARIANT's turn fits the fast layouts: separable (:attr:`hogkit.turn.Turn.separable`)
+    and every turn scores at least one point (so the sum of the scores rises every turn). Every
+    other turn is counted by the general layout (:mod:`hogkit.exact.general`)."""
+    turn = turn_of(variant)
+    if not turn.separable:
+        return False
+    rows = turn.points_rows()
+    return all(min(p for p, q in points_distribution(variant, TurnPlan(rolls, rolls, sides), opponent) if q > 0) >= 1
+               for rolls, sides, opponent, used in rows.plans() if used)
+
+
 def model_for(variant: Variant, goal: int | None = None) -> Model:
     """The (cached) :class:`Model` of VARIANT at GOAL (default: the variant's goal)."""
     return _cached_model(variant, variant.goal if goal is None else goal)

@@ -8,7 +8,7 @@ and how each hidden state follows from the last. ``calc.py`` asks the student's 
 for everything the rules decide, so the kit ships neither the Free Bacon nor the swap table, nor
 any other answer.
 
-calc_model.json, format 4 (one key a line), holds:
+calc_model.json, format 5 (one key a line), holds:
 
 * ``format``, ``about`` (what the file is, for a reader), ``variant``, ``title``, ``goal``;
 * ``entry``: the file of Problem 12's ``final_strategy``;
@@ -23,18 +23,21 @@ calc_model.json, format 4 (one key a line), holds:
   ``perfect_square``); calc.py defines it beside hog.py's;
 * ``wild``: the function of (score, opponent_score) that says the turn rolls four-sided dice, or
   null;
-* ``hooks``: the later rules, each key [function, inputs]: ``rolls`` gives the dice a choice
-  means (-1: a special move that swaps the scores), ``bonus`` extra points, ``extra`` whether
-  the mover moves again; each input is ``choice`` or one of ``fields``;
+* ``hooks``: the later rules, each key a list of [function, inputs]: ``rolls`` gives the dice a
+  choice means (-1: a special move that swaps the scores), ``bonus`` extra points (they add up),
+  ``extra`` whether the mover moves again (any of them); each input is ``choice``, one of
+  ``fields``, or ``player_score`` / ``opponent_score`` (the scores after the turn, for an extra
+  turn that depends on them);
 * ``problems``: the problem that asks for each function calc.py calls;
-* ``fields``: the hidden fields, as the mover sees them: ``own_last`` (the mover's previous number
-  of dice), ``turn`` (the turn number mod 8), ``after_extra`` (this turn is an extra one),
-  ``own_used`` (the mover has made their special move); a field the kit's rules do not keep is 0;
+* ``fields``: the hidden fields, as the mover sees them, named by the rules' memories
+  (``own_last``: the mover's previous number of dice, ``turn``: the turn number, ...);
 * ``hidden``: every hidden state, its value of each field;
 * ``start``: the hidden state a game starts in;
 * ``next``: ``next[h * C + c]`` (C choices) is the next mover's hidden state after a turn from
   hidden state h with choice column c: [not special, no extra turn], [not special, extra turn],
   [special move, no extra turn], [special move, extra turn] (-1: the rules never give that turn);
+  where a rule remembers a turn's points, each of the four is a list by the points the turn
+  scored, 0 to ``points_cap`` (more points count as ``points_cap``);
 * ``baselines``: what to compare against: a number n is ``always_roll(n)``, ``{"function": f}``
   the strategy f of the kit's hog.py.
 
@@ -58,18 +61,17 @@ from hogkit.problem_layout import (
 )
 from hogkit.rules import Rule
 from hogkit.shipped import shipped_text
-from hogkit.turn import LATER_STEPS, MOST_DICE, SPECIAL, Turn, hook_names, turn_of
+from hogkit.turn import MOST_DICE, SPECIAL, Turn, hook_names, turn_of
 from hogkit.variant import Variant
 
 MODEL_FILE = "calc_model.json"
-FORMAT = 4
+FORMAT = 5
 BASELINE_DICE = 4
 ABOUT = ("How a turn of this kit is put together, for calc.py, written by HogKit: which functions of your "
          "hog.py score a turn, change the scores after it, choose the dice and say what a player must "
          "remember, and how each hidden state follows from the last. What the rules decide comes from "
          "your hog.py, so calc.py counts the game your code plays.")
 # What calc.py passes for each parameter of a rule that remembers something between turns.
-CALC_FIELDS = ("own_last", "turn", "after_extra", "own_used")  # the hidden fields of format 3
 HOOK_KEYS = {"choice": "rolls", "bonus": "bonus", "extra": "extra"}  # the key of each later step's rule
 
 
@@ -83,11 +85,18 @@ def baseline_strategies(variant: Variant) -> list[tuple[str, int | dict[str, str
     return found
 
 
-def _next_states(turn: Turn) -> list[list[int]]:
+def points_cap(turn: Turn, variant: Variant) -> int:
+    """The most points a memory tells apart (0 when no rule remembers points)."""
+    caps = [slot.memory.size - 1 for slot in turn.slots if slot.memory.update == "points"]
+    return max(caps) if caps else 0
+
+
+def _next_states(turn: Turn, cap: int) -> list[list]:
     """For each (hidden state, choice) of the mover: the hidden state of the next mover after a
     turn that was not / was a special move and did not / did earn an extra turn (-1: the rules
-    never give that turn)."""
-    can_special, can_extra = turn.rule("choice") is not None, turn.rule("extra") is not None
+    never give that turn), by the turn's points 0 to CAP when a rule remembers them."""
+    can_special = turn.rule("choice") is not None
+    can_extra = bool(turn.rules("extra"))
     rows = []
     for view in turn.hidden_states():
         for choice in turn.choices:
@@ -98,8 +107,9 @@ def _next_states(turn: Turn) -> list[list[int]]:
                 rolls = SPECIAL if special else MOST_DICE if choice == SPECIAL else choice
                 for extra in (False, True):
                     possible = (can_special or not special) and (can_extra or not extra)
-                    after = turn.hand_over(turn.remember(view, rolls, extra), extra)
-                    row.append(turn.index(after) if possible else -1)
+                    after = [turn.index(turn.hand_over(turn.remember(view, rolls, extra, points=p), extra))
+                             for p in range(cap + 1)]
+                    row.append((after if cap else after[0]) if possible else -1)
             rows.append(row)
     return rows
 
@@ -128,19 +138,20 @@ def calc_model_data(variant: Variant, *, goal: int | None = None) -> dict:
     turn = turn_of(variant)
     problems = first_problems(variant.problems)
     wild = turn.rule("dice")
-    hooks = {HOOK_KEYS[step]: [rule.hook_name, hook_names(turn, rule)] for step in LATER_STEPS
-             for rule in turn.rules(step)}
+    hooks = {key: [[rule.hook_name, hook_names(turn, rule)] for rule in turn.rules(step)]
+             for step, key in HOOK_KEYS.items() if turn.rules(step)}
     take_turn = variant.interface.signature("take_turn")
     meaning = {theirs: ours for ours, theirs in bind(take_turn, GENERATED["take_turn"]).items()}
     points_args = [meaning[name] for name in take_turn.names if meaning[name] != "goal"]
     after = [[rule.hook_name, rule.kind, list(turn.inputs(rule))] for rule in turn.rules("after")]
     sources = {rule.hook_name: hook_source(rule) for rule in variant.rules if rule.hook not in rule.functions}
     names = [take_turn.name, *(a[0] for a in after), *([wild.hook_name] if wild else []),
-             *(h[0] for h in hooks.values())]
+             *(h[0] for found in hooks.values() for h in found)]
     baselines = baseline_strategies(variant)
     names += [spec["function"] for _, spec in baselines if isinstance(spec, dict)] + ["final_strategy"]
     names += [used for name in names if name in sources for used in _uses(sources[name], problems)]
     fields = [slot.field for slot in turn.slots]
+    cap = points_cap(turn, variant)
     asked = {name: problems.get(name) or _first_use(sources.get(name, ""), problems) for name in names}
     return {
         "format": FORMAT,
@@ -156,11 +167,11 @@ def calc_model_data(variant: Variant, *, goal: int | None = None) -> dict:
         "wild": wild.hook_name if wild else None,
         "hooks": hooks,
         "problems": asked,
-        "fields": list(CALC_FIELDS),
-        "hidden": [[int(dict(zip(fields, view, strict=True)).get(name, 0)) for name in CALC_FIELDS]
-                   for view in turn.hidden_states()],
+        "fields": fields,
+        "hidden": [[int(value) for value in view] for view in turn.hidden_states()],
         "start": turn.index(turn.start),
-        "next": _next_states(turn),
+        "points_cap": cap,
+        "next": _next_states(turn, cap),
         "baselines": baselines,
     }
 

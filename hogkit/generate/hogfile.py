@@ -48,6 +48,8 @@ def _rule_functions(rule: Rule, variant: Variant, labels: dict[str, str], course
         doctests = doctest_lines([e for e in examples if owner[id(e)] == fn.__name__])
         source = course_calls(function_source(fn), course)
         parts.append(render_function(source, problem=labels.get(fn.__name__), doctests=doctests))
+    if rule.hook not in rule.functions and variant.interface.play == "say":  # play calls it: given as it is
+        parts.append(render_function(function_source(rule.hook), problem=None))
     return parts
 
 

@@ -17,18 +17,7 @@ from pathlib import Path
 from hogkit.errors import HogkitError
 from hogkit.generate import bank_step, calc_step, files_step, okpy_step, ready_step
 from hogkit.generate.step import KitBuild, Step
-from hogkit.turn import turn_of
 from hogkit.variant import Variant
-
-
-def calc_files_where_modelled(kit: KitBuild) -> None:
-    """calc.py and its model, for a kit whose turn calc.py's model states: one whose later rules
-    read only what the game remembers and the dice rolled (:attr:`hogkit.turn.Turn.separable`). A
-    kit whose extra turns or bonuses read the scores goes without calc.py until its model states
-    them (docs/design.md, "Extra turns that read the scores")."""
-    if turn_of(kit.variant).separable:
-        calc_step.calc_files(kit)
-
 
 # Every step of a build, in order: (name, step). A step sees the files of the steps before it.
 STEPS: list[tuple[str, Step]] = [
@@ -39,7 +28,7 @@ STEPS: list[tuple[str, Step]] = [
     ("GUI", files_step.gui),
     ("readiness tries", ready_step.ready_files),
     ("contest check", calc_step.contest_check_files),
-    ("exact calculator", calc_files_where_modelled),
+    ("exact calculator", calc_step.calc_files),
     ("question bank", bank_step.bank_files),
     ("checker", bank_step.checker_files),
     ("okpy tests", okpy_step.okpy_files),

@@ -13,6 +13,7 @@ import inspect
 
 from hogkit.generate.solution import solution_hog_source
 from hogkit.generate.step import KitBuild
+from hogkit.naming import kit_course
 from hogkit.problem_layout import first_problems
 from hogkit.problems.building import play_call
 from hogkit.problems.domains import parameter_domain
@@ -24,7 +25,6 @@ MARKERS = ("PROBES = {}\n", "LEGAL_CHOICES = []\n", "WILD_DICE = ''\n")
 
 # Tries of the functions no rule owns; a rule's functions try one of the rule's own examples.
 FIXED_TRIES = {
-    "take_turn": "take_turn(2, 0, make_test_dice(4, 5))",
     "announce_highest": "announce_highest(0)",
     "make_averaged": "make_averaged(make_test_dice(4, 2), 2)()",
     "max_scoring_num_rolls": "max_scoring_num_rolls(make_test_dice(3), 2)",
@@ -58,6 +58,9 @@ def tries(variant: Variant) -> dict[str, tuple[str, str, int]]:
             call = play_call(variant, "always_roll(2)", "always_roll(2)", dice="make_test_dice(4, 5, 6)",
                              later=True, wild="make_test_dice(3, 2, 4)")
             goal = variant.goal
+        elif name == "take_turn":  # in the course's signature: some courses give it both scores
+            call = kit_course(variant).call("take_turn", {"num_rolls": "2", "player_score": "0", "opponent_score": "0",
+                                                          "dice": "make_test_dice(4, 5)"})
         elif name in FIXED_TRIES:
             call = FIXED_TRIES[name]
         elif name in owners:

@@ -53,32 +53,64 @@ def _rename_mentions(text: str, names: dict[str, str]) -> str:
 
 
 def course_calls(source: str, course: Course) -> str:
-    """SOURCE with each call of another role written in that role's course signature."""
+    """SOURCE with each call of a role written in that role's course signature. Calls are read in
+    HogKit's own names, once: a call given as another's argument is written first, and the outer
+    call is then written around the result."""
     tree = ast.parse(source)
-    lines = source.splitlines(keepends=True)
     offsets = [0]
-    for line in lines:
+    for line in source.splitlines(keepends=True):
         offsets.append(offsets[-1] + len(line))
-    edits = []
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-            continue
-        role = node.func.id
-        if role not in course.signatures or any(isinstance(a, ast.Starred) for a in node.args):
-            continue
-        canonical = course.canonical[role]
-        if len(node.args) > len(canonical) or any(name.startswith("*") for name in canonical):
-            continue
-        args = {canonical[i]: ast.get_source_segment(source, a) for i, a in enumerate(node.args)}
-        args.update({k.arg: ast.get_source_segment(source, k.value) for k in node.keywords if k.arg})
-        start = offsets[node.lineno - 1] + node.col_offset
-        end = offsets[node.end_lineno - 1] + node.end_col_offset
-        new = course.call(role, args, keywords=tuple(k.arg for k in node.keywords if k.arg))
-        if ast.dump(ast.parse(new, mode="eval")) != ast.dump(ast.parse(source[start:end], mode="eval")):
-            edits.append((start, end, new))
-    for start, end, new in sorted(edits, reverse=True):
-        source = source[:start] + new + source[end:]
-    return source
+
+    def span(node: ast.AST) -> tuple[int, int]:
+        return offsets[node.lineno - 1] + node.col_offset, offsets[node.end_lineno - 1] + node.end_col_offset
+
+    calls = [node for node in ast.walk(tree) if _role_call(node, course)]
+
+    def text(start: int, end: int) -> str:
+        """SOURCE[start:end] with every role call inside it written the course's way."""
+        inner = [c for c in calls if start <= span(c)[0] and span(c)[1] <= end and span(c) != (start, end)]
+        outermost = [c for c in inner if not any(o is not c and span(o)[0] <= span(c)[0] and span(c)[1] <= span(o)[1]
+                                                 for o in inner)]
+        out, at = [], start
+        for call in sorted(outermost, key=lambda c: span(c)[0]):
+            a, b = span(call)
+            out += [source[at:a], written(call)]
+            at = b
+        return "".join(out) + source[at:end]
+
+    def written(node: ast.Call) -> str:
+        role, canonical = node.func.id, course.canonical[node.func.id]
+        args = {canonical[i]: text(*span(a)) for i, a in enumerate(node.args)}
+        args.update({k.arg: text(*span(k.value)) for k in node.keywords if k.arg})
+        keywords = tuple(k.arg for k in node.keywords if k.arg and not _ahead(course, role, k.arg, len(node.args)))
+        new = course.call(role, args, keywords=keywords)
+        kept = text(*span(node))  # the call as written, its arguments' calls rewritten
+        return kept if ast.dump(ast.parse(new, mode="eval")) == ast.dump(ast.parse(kept, mode="eval")) else new
+
+    return text(0, len(source))
+
+
+def _ahead(course: Course, role: str, name: str, positional: int) -> bool:
+    """Whether ROLE's course signature puts its parameter of HogKit's NAME before one of the first
+    POSITIONAL parameters of HogKit's order: a keyword a template passes only because HogKit's
+    order has the parameter later (``take_turn(0, opponent_score, player_score=score)``), which the
+    course's call then passes in its place."""
+    meaning = bind(course.signatures[role], course.canonical[role], course.aliases.get(role))
+    names = course.signatures[role].names
+    if name not in meaning:
+        return False
+    place = names.index(meaning[name])
+    return any(names.index(meaning[given]) > place for given in course.canonical[role][:positional]
+               if given in meaning)
+
+
+def _role_call(node: ast.AST, course: Course) -> bool:
+    """Whether NODE is a call of one of COURSE's roles that can be written in its signature."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in course.signatures):
+        return False
+    canonical = course.canonical[node.func.id]
+    return (not any(isinstance(a, ast.Starred) for a in node.args) and len(node.args) <= len(canonical)
+            and not any(name.startswith("*") for name in canonical))
 
 
 def print_format(call: ast.Call) -> str:
@@ -154,7 +186,8 @@ def course_function(role: str, course: Course) -> str:
     body = _rename_identifiers(body, params)
     body = _rename_mentions(body, params)
     for old, new in _role_names(course).items():  # a role's name in strings and comments too
-        body = re.sub(rf"\b{re.escape(old)}\b", new, body)
+        call_only = r"(?=\()" if old.isalpha() and old.islower() else ""  # a plain word ("other") only as a call
+        body = re.sub(rf"\b{re.escape(old)}\b{call_only}", new, body)
     return f"{decorators}def {signature.text()}:{body}"
 
 

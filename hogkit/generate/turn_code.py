@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hogkit.errors import HogkitError
 from hogkit.interface import bind
-from hogkit.naming import GENERATED, course_name, kit_course
+from hogkit.naming import GENERATED, kit_course
 from hogkit.rules import Rule
 from hogkit.turn import OPP, OWN, SPECIAL, Slot, Turn, turn_of
 from hogkit.variant import Variant
@@ -146,15 +146,19 @@ def _is_points_step(turn: Turn, rule: Rule) -> bool:
     return rule in (*turn.rules("roll"), *turn.rules("zero"), *turn.rules("boost"))
 
 
+def _take_turn_call(turn: Turn, dice: str) -> str:
+    """The call of take_turn in play, in the course's signature (the goal where it takes one)."""
+    return kit_course(turn.variant).call("take_turn", {"num_rolls": "num_rolls", "player_score": "player",
+                                                       "opponent_score": "opponent", "dice": dice, "goal": "goal"})
+
+
 def _turn_lines(turn: Turn) -> list[str]:
     """Lines that add the turn's points and apply the bonus and post-turn rules."""
     dice = "turn_dice" if turn.rule("dice") else "dice"
-    points = kit_course(turn.variant).call("take_turn", {"num_rolls": "num_rolls", "opponent_score": "opponent",
-                                                         "dice": dice, "goal": "goal"})
     if _uses_points(turn):
-        lines = [f"points = {points}", "player = player + points"]
+        lines = [f"points = {_take_turn_call(turn, dice)}", "player = player + points"]
     else:
-        lines = [f"player = player + {points}"]
+        lines = [f"player = player + {_take_turn_call(turn, dice)}"]
     for bonus in turn.rules("bonus"):
         body = [f"player = player + {_call(turn, bonus)}", *_updates(bonus, update="dice"),
                 *_updates(bonus, update="points")]
@@ -164,6 +168,8 @@ def _turn_lines(turn: Turn) -> list[str]:
             lines += [f"if {_call(turn, post)}:", "    player, opponent = opponent, player"]
         elif post.kind == "scores":
             lines.append(f"player, opponent = {_call(turn, post)}")
+        elif post.gain:  # the student's function gives the points the rule adds
+            lines.append(f"player = player + {post.gain}{_call(turn, post)[len(post.hook_name):]}")
         else:
             lines.append(f"player = {_call(turn, post)}")
     return lines
@@ -179,11 +185,16 @@ def _setup(turn: Turn) -> list[str]:
     return lines
 
 
+def _next_player(turn: Turn) -> str:
+    """The call that gives the other player, in the course's name."""
+    course = kit_course(turn.variant)
+    return course.call("other", {"who": "who"}) if "other" in course.signatures else "other(who)"
+
+
 def _extra_lines(turn: Turn, trots: tuple[Rule, ...]) -> list[str]:
     """Lines that let the mover move again after an extra turn, and count the turns. Where the
     interface has a function that says whether any rule gives an extra turn (``extra_turn``),
     play asks it; else it asks each rule."""
-    other = course_name(turn.variant, "other")
     if "extra_turn" in turn.variant.interface.functions:
         condition = kit_course(turn.variant).call("extra_turn", {"player_score": "player",
                                                                  "opponent_score": "opponent"})
@@ -195,9 +206,9 @@ def _extra_lines(turn: Turn, trots: tuple[Rule, ...]) -> list[str]:
     flags = [memory.name for trot in trots for memory in trot.memory if memory.update == "extra"]
     counts = [line for trot in trots for line in _updates(trot, update="count")]
     if not flags:
-        return [f"if not {condition if one_call else f'({condition})'}:", f"    who = {other}(who)", *counts]
+        return [f"if not {condition if one_call else f'({condition})'}:", f"    who = {_next_player(turn)}", *counts]
     return [f"if {condition}:", *(f"    {name} = True" for name in flags), "else:",
-            f"    {', '.join(['who', *flags])} = {other}(who), {', '.join(['False'] * len(flags))}",
+            f"    {', '.join(['who', *flags])} = {_next_player(turn)}, {', '.join(['False'] * len(flags))}",
             *counts]
 
 
@@ -296,12 +307,17 @@ def play_source(variant: Variant, *, problem: str) -> str:
     else:
         loop += _turn_lines(turn)
     loop.append("score0, score1 = (player, opponent) if who == 0 else (opponent, player)")
-    loop += _extra_lines(turn, trots) if trots else [f"who = {course_name(variant, 'other')}(who)"]
-    loop.append("say = say(score0, score1)")
+    loop += _extra_lines(turn, trots) if trots else [f"who = {_next_player(turn)}"]
+    announce = variant.interface.play == "announce"
+    if announce:  # commentary returns the leader and a message, and play prints the message
+        loop += ["leader, message = say(score0, score1, leader)", "if message:", "    print(message)"]
+    else:
+        loop.append("say = say(score0, score1)")
     header = "def play(" + ", ".join(play_signature(variant)) + "):"
     body = [
         *_play_doc(variant),
         "    who = 0  # Who is about to take a turn, 0 (first) or 1 (second)",
+        *(["    leader = None  # The leader the commentary last announced"] if announce else []),
         f"    # BEGIN PROBLEM {problem}",
         *_indent(_setup(turn), 1),
         "    while score0 < goal and score1 < goal:",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import math
 import random
 from collections.abc import Iterable
 
@@ -18,6 +19,7 @@ from hogkit.problem_layout import Problem
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import GameStart, Strategies, TestDice, parameter_domain
 from hogkit.rules import Rule, Story
+from hogkit.turn import turn_of
 from hogkit.variant import Variant
 
 SETUP = ("from hog import *",)
@@ -180,20 +182,25 @@ def calls_of_rows(domain_rows: Iterable[tuple], fn: str) -> tuple[str, ...]:
 
 def function_sweep(variant: Variant, fn: str, params: list[str], rng: random.Random, *, limit: int) -> Sweep:
     """Every combination of the parameters' values when there are at most LIMIT, else LIMIT drawn
-    ones (always including each value of the first parameter)."""
+    ones (always including each value of the first parameter). Test dice have no list of values:
+    they are drawn for every call."""
     domains = [parameter_domain(variant, fn, p) for p in params]
-    values = [d.values() for d in domains]
+    values = [d.values() if hasattr(d, "values") else None for d in domains]
+
+    def draw(i: int) -> object:
+        return rng.choice(values[i]) if values[i] is not None else domains[i].sample(rng)
+
     size = 1
     for v in values:
-        size *= len(v)
-    if size <= limit:
+        size = size * len(v) if v is not None and size is not None else None
+    if size is not None and size <= limit:
         rows: list[tuple] = [()]
         for v in values:
             rows = [(*row, x) for row in rows for x in v]
     else:
-        rows = [(x, *(rng.choice(v) for v in values[1:])) for x in values[0]]
+        rows = [(x, *(draw(i) for i in range(1, len(values)))) for x in values[0]]
         while len(rows) < limit:
-            rows.append(tuple(rng.choice(v) for v in values))
+            rows.append(tuple(draw(i) for i in range(len(values))))
     text = [tuple(d.render(x) for d, x in zip(domains, row, strict=True)) for row in rows]
     return Sweep(f"{fn} over its whole domain", calls_of_rows(text, fn), rule=f"{fn} is right for every allowed input")
 
@@ -203,8 +210,14 @@ def function_fuzz(variant: Variant, fn: str, params: list[str]) -> Fuzz:
     return Fuzz(fn, f"{fn}({', '.join('{}' for _ in params)})", domains)
 
 
+def zero_dice_rule(variant: Variant) -> Rule:
+    """The rule that scores a turn of zero dice."""
+    return turn_of(variant).rule("zero")
+
+
 def zero_dice_name(variant: Variant) -> str:
-    return variant.rule("zero_dice").hook_name
+    """The name of the function that scores a turn of zero dice."""
+    return zero_dice_rule(variant).hook_name
 
 
 def games_to_check(variant: Variant, rng: random.Random, count: int, *, later: bool) -> list[Doctest]:
@@ -276,19 +289,26 @@ def bank_play(variant: Variant, rng: random.Random, *, later: bool) -> str:
                      dice=dice.render(dice.sample(rng)), goal=rng.choice((20, 30, 40)), later=later)
 
 
-def domain_size(variant: Variant, fn: str, params: list[str]) -> int:
+def domain_size(variant: Variant, fn: str, params: list[str]) -> float:
+    """How many calls the parameters' domains make (infinitely many with test dice, which are drawn)."""
     size = 1
     for p in params:
-        size *= len(parameter_domain(variant, fn, p).values())
+        domain = parameter_domain(variant, fn, p)
+        if not hasattr(domain, "values"):
+            return math.inf
+        size *= len(domain.values())
     return size
 
 
 def required_parameters(problem: Problem, fn: str) -> list[str]:
-    """The required parameters of FN, one of the problem's rules' functions (from the rule's own code)."""
+    """The parameters of FN, one of the problem's rules' functions (from the rule's own code), that
+    its tests give: the required ones, and the dice (a function that rolls is judged on test dice,
+    never on fair ones)."""
     for rule in problem.rules:
         for function in rule.functions:
             if function.__name__ == fn:
-                return [p.name for p in inspect.signature(function).parameters.values() if p.default is p.empty]
+                return [p.name for p in inspect.signature(function).parameters.values()
+                        if p.default is p.empty or p.name == "dice"]
     raise KeyError(f"{fn} is not a function of {problem.label}'s rules")
 
 

@@ -14,8 +14,12 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from hogkit.rules import family_of
+from hogkit.shipped.dice import six_sided
 from hogkit.turn import turn_of
 from hogkit.variant import Variant
+
+BEFORE_POINTS = ("choice", "dice", "roll", "zero")  # the steps of a turn before its points are added
 
 DICE_FACES = 6
 
@@ -170,11 +174,13 @@ def max_turn_points(variant: Variant) -> int:
     """The most points one turn of VARIANT can score, bonus and boost included (worked out once a
     variant: graders ask it for every answer they judge)."""
     turn = turn_of(variant)
-    zero = turn.rule("zero").hook
-    points = max(10 * DICE_FACES, *(zero(score) for score in range(variant.goal)))
-    points = max(turn.boost(p) for p in range(points + 1))
+    scores = range(variant.goal)
+    zero = max(turn.points(0, o, six_sided, player_score=m) for m in scores for o in scores)
+    points = max(turn.boost(p) for p in range(max(10 * DICE_FACES, zero) + 1))
     if turn.rules("bonus"):
-        points += max(turn.resolve(view, k).bonus for view in turn.hidden_states() for k in range(11))
+        points += max(sum(turn.call(rule, view, num_rolls=k, points=p, player_score=0, opponent_score=0)
+                          for rule in turn.rules("bonus"))
+                      for view in turn.hidden_states() for k in range(11) for p in (0, points))
     return points
 
 
@@ -190,19 +196,41 @@ def score_after_turn(variant: Variant) -> Ints:
 
 
 def parameter_domain(variant: Variant, function: str, parameter: str) -> Ints | OneOf | TestDice:
-    """The domain of PARAMETER of the kit function FUNCTION in VARIANT."""
+    """The domain of PARAMETER of the kit function FUNCTION in VARIANT: what the function's rule
+    declares for it (its ``domains``), else what the parameter's name says."""
+    for rule in variant.rules:
+        if function in (fn.__name__ for fn in rule.functions) or function == rule.hook_name:
+            declared = dict(rule.domains)
+            named = declared.get(f"{function}.{parameter}", declared.get(parameter))
+            if named is not None:
+                if ".." in named:
+                    lo, hi = named.split("..")
+                    return Ints(int(lo), int(hi))
+                return _named_domain(variant, function, named)
+    return _named_domain(variant, function, parameter)
+
+
+def _named_domain(variant: Variant, function: str, parameter: str) -> Ints | OneOf | TestDice:
+    """The domain a parameter's NAME stands for (``opponent_score``: a score below the goal)."""
     rolls = {"roll_dice": Ints(1, 10), "pork_chop_rolls": OneOf(variant.legal_rolls)}.get(function, Ints(0, 10))
     after_turn = score_after_turn(variant)
+    # A rule's function that acts before the turn's points are added sees the mover's score as it starts.
+    before_turn = any(function in rule.function_names and family_of(rule).step in BEFORE_POINTS
+                      for rule in variant.rules)
     table: dict[str, Ints | OneOf | TestDice] = {
         "score": after_turn if function == "square_swine" else score_below_goal(variant),
         "opponent_score": score_below_goal(variant),
-        "player_score": after_turn,
+        "player_score": score_below_goal(variant) if before_turn else after_turn,
         "num_rolls": rolls,
         "previous_rolls": Ints(0, 10),
+        "previous_points": Ints(0, max_turn_points(variant)),
         "turn_number": Ints(0, 63),
         "after_extra": OneOf((False, True)),
         "chop_used": OneOf((False, True)),
         "points": Ints(0, max_turn_points(variant)),
+        "below_goal": score_below_goal(variant),
+        "after_turn": after_turn,
+        "positive_after_turn": Ints(1, after_turn.hi),  # a score a turn has just added to (a turn scores 1 or more)
         "n": after_turn,
         "dice": TestDice(),
         "margin": Ints(0, 12),

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
 import random
 
+from hogkit.naming import course_params, kit_course
 from hogkit.problem_layout import Problem
 from hogkit.problems.building import (
     COUNTED_STRATEGY,
@@ -27,6 +29,7 @@ from hogkit.problems.building import (
     stories,
     text_key,
     zero_dice_name,
+    zero_dice_rule,
 )
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import GameStart, Ints, TestDice, parameter_domain, score_below_goal
@@ -132,7 +135,8 @@ def _simple_function_problem(variant: Variant, problem: Problem, rng: random.Ran
     for fn in problem.graded:
         params = required_parameters(problem, fn)
         domains.update({p: parameter_domain(variant, fn, p) for p in params})
-        sweep = function_sweep(variant, fn, params, rng, limit=6000)
+        # A function that rolls test dice is swept on fewer calls (each builds its dice) and fuzzed too.
+        sweep = function_sweep(variant, fn, params, rng, limit=1000 if "dice" in params else 6000)
         hidden.append(sweep)
         if len(sweep.calls) < domain_size(variant, fn, params):
             fuzz.append(function_fuzz(variant, fn, params))
@@ -143,38 +147,49 @@ def _simple_function_problem(variant: Variant, problem: Problem, rng: random.Ran
 
 def _p03(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     zero = zero_dice_name(variant)
+    course = kit_course(variant)
+    takes_player = "player_score" in course_params(variant, "take_turn")
+    dice, scores = TestDice(), score_below_goal(variant)
+
+    def call(num_rolls: int, opponent: int, dice: str = "", player: int = 0, *, prefix: str = "") -> str:
+        args = {"num_rolls": str(num_rolls), "opponent_score": str(opponent), "player_score": str(player)}
+        return prefix + course.call("take_turn", {**args, **({"dice": dice} if dice else {})})
+
+    hook = zero_dice_rule(variant).hook
+    fake_params = ", ".join(inspect.signature(hook).parameters)
     visible = examples_as_doctests(variant, problem, problem.graded) + [
-        Doctest("take_turn(2, 0, make_test_dice(4, 5, 1))", ("take_turn(2, 0, make_test_dice(4, 5, 1))",),
-                setup=SETUP),
-        Doctest("take_turn(3, 20, make_test_dice(4, 1, 6))", ("take_turn(3, 20, make_test_dice(4, 1, 6))",),
-                setup=SETUP),
-        Doctest("take_turn(0, 47)", ("take_turn(0, 47)",), setup=SETUP),
-        Doctest("take_turn(0, 5)", ("take_turn(0, 5)",), setup=SETUP),
+        *[Doctest(text, (text,), setup=SETUP) for text in (
+            call(2, 0, "make_test_dice(4, 5, 1)"), call(3, 20, "make_test_dice(4, 1, 6)"), call(0, 47), call(0, 5),
+            *([call(0, 47, player=23), call(0, 5, player=68)] if takes_player else []))],
         Doctest("take_turn calls roll_dice", (
             "def fake_roll_dice(num_rolls, dice):\n    print('roll_dice was called')\n    return 9002",
             "hog.roll_dice, real_roll_dice = fake_roll_dice, hog.roll_dice",
-            "hog.take_turn(5, 0)",
+            call(5, 0, prefix="hog."),
         ), rule=RULES["uses_roll_dice"], setup=("import hog",), teardown=("hog.roll_dice = real_roll_dice",)),
         Doctest(f"take_turn calls {zero}", (
-            f"def fake_zero(score):\n    print('{zero} was called')\n    return 7",
+            f"def fake_zero({fake_params}):\n    print('{zero} was called')\n    return 7",
             f"hog.{zero}, real_zero = fake_zero, hog.{zero}",
-            "hog.take_turn(0, 30)",
+            call(0, 30, prefix="hog."),
         ), rule=RULES["uses_zero_dice"].format(name=zero), setup=("import hog",),
             teardown=(f"hog.{zero} = real_zero",)),
     ]
     guidance = examples_as_doctests(variant, problem, problem.helpers)
-    dice, scores = TestDice(), score_below_goal(variant)
-    rows = [(k, scores.sample(rng), dice.sample(rng)) for k in range(0, 11) for _ in range(12)]
+    rows = [(k, scores.sample(rng), dice.sample(rng), scores.sample(rng) if takes_player else 0)
+            for k in range(0, 11) for _ in range(12)]
     hidden = (Sweep("take_turn over 0 to 10 dice and scores below the goal",
-                    tuple(f"take_turn({k}, {s}, {dice.render(o)})" for k, s, o in rows),
+                    tuple(call(k, s, dice.render(o), player=p) for k, s, o, p in rows),
                     rule="take_turn is right for every number of dice and opponent's score"),)
-    fuzz = (Fuzz("take_turn", "take_turn({}, {}, {})", (Ints(0, 10), scores, dice)),)
+    names = course_params(variant, "take_turn")
+    fields = {"num_rolls": Ints(0, 10), "player_score": scores, "opponent_score": scores, "dice": dice}
+    signature = course.signatures["take_turn"]
+    order = [ours for name in signature.names for ours, theirs in names.items() if theirs == name and ours in fields]
+    fuzz = (Fuzz("take_turn", f"take_turn({', '.join('{}' for _ in order)})", tuple(fields[o] for o in order)),)
     unlock = (
-        Unlock((f"take_turn(2, 0, make_test_dice({', '.join(str(rng.randint(2, 6)) for _ in range(3))}))",)),
-        Unlock((f"take_turn(0, {rng.randint(10, variant.goal - 1)})",)),
-        Unlock(("take_turn(11, 0)",)),
+        Unlock((call(2, 0, f"make_test_dice({', '.join(str(rng.randint(2, 6)) for _ in range(3))})"),)),
+        Unlock((call(0, rng.randint(10, variant.goal - 1)),)),
+        Unlock((call(11, 0),)),
     )
-    domains = {"num_rolls": Ints(0, 10), "opponent_score": scores, "dice": dice}
+    domains = {names[o]: fields[o] for o in order}
     return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "visible": visible, "guidance": guidance, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
             "domains": domains}

@@ -11,6 +11,7 @@ from hogkit.problems.building import SETUP, choice, examples_as_doctests, text_k
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import CycleSamples, Ints, OneOf, Strategies, TestDice, score_below_goal
 from hogkit.shipped.dice import make_test_dice
+from hogkit.turn import turn_of
 from hogkit.variant import Variant
 
 TEXT = {
@@ -18,6 +19,8 @@ TEXT = {
                     'rolls `n` dice.'),
     'is_always_roll': ('`is_always_roll` tells whether a strategy rolls the same number of dice at every '
                        'pair of scores below the goal.'),
+    'is_always_roll_in_game': ('`is_always_roll` tells whether a strategy rolls the same number of dice at '
+                               'every pair of scores a game to the goal can reach.'),
     'make_averaged': ('`make_averaged` returns a function that calls another `num_samples` times with the '
            'same arguments and returns the average result.'),
     'max_scoring': ('`max_scoring_num_rolls` finds the number of dice (1 to 10) with the highest average '
@@ -35,6 +38,8 @@ HINTS = {
     'always_roll': 'Define a strategy of two parameters inside always_roll and return it.',
     'is_always_roll': ('Ask the strategy at every pair of scores below the goal and compare each answer with '
                        'the first.'),
+    'is_always_roll_in_game': ('Ask the strategy at every pair of scores below the goal and compare each answer '
+                               'with the first.'),
     'make_averaged': 'Return a function that takes *args and calls FN NUM_SAMPLES times with them.',
     'max_scoring': 'Average roll_dice over each number of dice from 1 to 10; keep the first best.',
     'rule_strategy:zero_dice': 'Compare the points of rolling zero dice with MARGIN.',
@@ -79,7 +84,9 @@ EXCEPT_AT = (
 )
 
 
-def _is_always_roll(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+def _is_always_roll(variant: Variant, problem: Problem, rng: random.Random, *, at_goal: bool = True) -> dict:
+    """Problem 7's tests; AT_GOAL: one says that a strategy's answer at a score of the goal does not
+    count (where the page says a program looks only at scores below it)."""
     goal, fn = variant.goal, problem.graded[0]
     corners = [(0, 0), (goal - 1, 0), (0, goal - 1), (goal - 1, goal - 1), (goal // 2, goal // 3)]
     visible = [
@@ -88,10 +95,14 @@ def _is_always_roll(variant: Variant, problem: Problem, rng: random.Random) -> d
                 (f"{fn}(lambda score, opponent_score: 6 if score < opponent_score else 5)",), setup=SETUP),
         *[Doctest(f"a strategy that differs only at ({s}, {o})", (EXCEPT_AT, f"{fn}(except_at(4, {s}, {o}, 2))"),
                   rule=f"{fn} looks at every pair of scores below the goal", setup=SETUP) for s, o in corners],
-        Doctest("a difference at the goal does not count", (EXCEPT_AT, f"{fn}(except_at(4, 10, 3, 1), 10)",
-                                                            f"{fn}(except_at(4, 9, 3, 1), 10)"),
-                rule="only scores below the goal count", setup=SETUP),
     ]
+    if at_goal:
+        visible.append(Doctest("a difference at the goal does not count", (
+            EXCEPT_AT, f"{fn}(except_at(4, 10, 3, 1), 10)", f"{fn}(except_at(4, 9, 3, 1), 10)"),
+            rule="only scores below the goal count", setup=SETUP))
+    else:
+        visible.append(Doctest("another goal", (EXCEPT_AT, f"{fn}(except_at(4, 9, 3, 1), 10)"),
+                               rule=f"{fn} looks at every pair of scores below the goal it is given", setup=SETUP))
     scores = score_below_goal(variant)
     rows = [(rng.randint(0, 10), scores.sample(rng), scores.sample(rng), rng.randint(0, 10)) for _ in range(40)]
     hidden = (Sweep(f"{fn} of strategies that differ at one pair of scores",
@@ -194,12 +205,30 @@ def _strategy_problem(variant: Variant, problem: Problem, rng: random.Random) ->
                    for _ in range(300))
     hidden = (Sweep(f"{fn} at every opponent's score", everywhere, rule=f"{fn} is right at every pair of scores"),
               Sweep(f"{fn} with other arguments", others, rule=f"{fn} uses its last two arguments"))
+    if any(rule.family == "post_turn" and rule.kind == "swap" for rule in problem.rules):
+        hidden += (Sweep(f"{fn} where zero dice would make the scores equal", _ties(variant, fn, max(extra.choices)),
+                         rule="a swap of equal scores neither helps nor hurts"),)
     fuzz = (Fuzz(fn, f"{fn}({{}}, {{}}, {{}}, {{}})", (scores, scores, extra, rolls)),)
     pair = [(rng.randint(0, variant.goal - 1), rng.randint(0, variant.goal - 1)) for _ in range(2)]
     unlock = (Unlock(tuple(f"{fn}({s}, {o})" for s, o in pair)),)
     return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "visible": tuple(visible), "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
             "domains": {"score": scores, "opponent_score": scores, "extra": extra, "num_rolls": rolls}}
+
+
+def _ties(variant: Variant, fn: str, most: int) -> tuple[str, ...]:
+    """Calls of FN at every pair of scores where rolling zero dice would leave the mover's score
+    equal to the opponent's, with the largest margin up to MOST that zero dice reaches and the
+    smallest it does not (numbers of dice in turn from 1 to 10)."""
+    turn, calls = turn_of(variant), []
+    for opponent in range(variant.goal):
+        for score in range(opponent + 1):
+            points = turn.points(0, opponent, make_test_dice(1), player_score=score)
+            if score + points != opponent:
+                continue
+            for margin in sorted({min(points, most), min(points + 1, most)}):
+                calls.append(f"{fn}({score}, {opponent}, {margin}, {len(calls) % 10 + 1})")
+    return tuple(calls)
 
 
 def _p12(variant: Variant, problem: Problem, rng: random.Random) -> dict:
@@ -217,5 +246,12 @@ def _p12(variant: Variant, problem: Problem, rng: random.Random) -> dict:
             "domains": {"score": score_below_goal(variant), "opponent_score": score_below_goal(variant)}}
 
 
-BUILDERS = {"always_roll": _always_roll, "is_always_roll": _is_always_roll, "make_averaged": _p08,
+def _is_always_roll_in_game(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    """Problem 7 where the page asks about the scores of a game to the goal and leaves open whether
+    a program also asks the strategy at the goal: no test tells the two apart."""
+    return _is_always_roll(variant, problem, rng, at_goal=False)
+
+
+BUILDERS = {"always_roll": _always_roll, "is_always_roll": _is_always_roll,
+            "is_always_roll_in_game": _is_always_roll_in_game, "make_averaged": _p08,
             "max_scoring": _p09, "rule_strategy": _strategy_problem, "final_strategy": _p12}

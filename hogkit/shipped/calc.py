@@ -38,7 +38,7 @@ Strategy = Callable[[int, int], int]
 HERE = Path(__file__).resolve().parent
 MODEL_FILE = "calc_model.json"
 HOG_FILE = "hog.py"
-FORMAT = 4
+FORMAT = 5
 COMMAND = "python3 calc.py"
 
 
@@ -55,12 +55,14 @@ class Spec:
     ``points`` scores a turn (a function and what it is given, by name), ``after`` lists the
     rules that change the scores after it (each a ``swap``, an ``update`` of the mover's score or
     new ``scores``, with what it is given), ``sources`` holds small functions of the rules that
-    the kit writes in terms of hog.py's own, ``wild`` says when the dice are four-sided, and
-    ``hooks`` decide what a choice means (``rolls``), the extra points (``bonus``) and an extra
-    turn (``extra``), each with the hidden fields it is given. ``next[h * C + c]`` is the next
-    mover's hidden state after a turn from hidden state h with choice c: [no Pork Chop, no extra
-    turn], [no Pork Chop, extra turn], [Pork Chop, no extra], [Pork Chop, extra] (-1 where the
-    kit has no such turn).
+    the kit writes in terms of hog.py's own, and ``wild`` says when the dice are four-sided.
+    ``hooks`` are the later rules: ``rolls`` (what a choice means), ``bonus`` (extra points) and
+    ``extra`` (the mover moves again), each a list of [function, what it is given: ``choice``, a
+    hidden field, or a score after the turn]. ``next[h * C + c]`` is the next mover's hidden
+    state after a turn from hidden state h with choice c: [no special move, no extra turn], [no
+    special move, extra turn], [special move, no extra], [special move, extra] (-1 where the kit
+    has no such turn); where a rule remembers the points of a turn, each is a list by the turn's
+    points (0 to ``points_cap``).
     """
 
     def __init__(self, data: dict) -> None:
@@ -75,12 +77,13 @@ class Spec:
         self.after = [(name, kind, tuple(args)) for name, kind, args in data["after"]]
         self.wild = data["wild"]
         self.sources = dict(data.get("sources", {}))
-        self.hooks = {key: (name, tuple(fields)) for key, (name, fields) in data["hooks"].items()}
+        self.hooks = {key: [(name, tuple(given)) for name, given in found] for key, found in data["hooks"].items()}
         self.problems = dict(data["problems"])
         self.fields = tuple(data["fields"])
         self.hidden = [dict(zip(self.fields, row, strict=True)) for row in data["hidden"]]
         self.start = data["start"]
         self.next = [tuple(row) for row in data["next"]]
+        self.points_cap = int(data.get("points_cap", 0))
         if len(self.next) != len(self.hidden) * len(self.choices):
             raise ValueError("the table of next hidden states does not fit the hidden states")
         # what to compare against: always_roll(k) for a number, else a strategy of the kit's hog.py
@@ -201,13 +204,12 @@ class Asker:
                          f"fix {name} ({self.spec.problem(name)}), then run {COMMAND} again")
 
 
-def _hook(ask: Asker, spec: Spec, key: str, given: dict, default: object, **checks: object) -> object:
-    """What the kit's hook KEY (``rolls``, ``bonus``, ``extra``) says, given the hidden fields and
-    choice GIVEN; DEFAULT when the kit has no such rule."""
-    if key not in spec.hooks:
-        return default
-    name, fields = spec.hooks[key]
-    return ask(name, *(given[f] for f in fields), **checks)
+SCORES = ("player_score", "opponent_score")
+
+
+def _asks(ask: Asker, found: list, given: dict, **checks: object) -> list:
+    """What each hook of FOUND (a list of [function, what it is given]) says, given GIVEN."""
+    return [ask(name, *(given[f] for f in fields), **checks) for name, fields in found]
 
 
 def derive(spec: Spec, hog: ModuleType, *, ready: ModuleType | None = None) -> Model:
@@ -215,46 +217,48 @@ def derive(spec: Spec, hog: ModuleType, *, ready: ModuleType | None = None) -> M
     it needs is not written yet or answers something no game can use."""
     ask, goal = Asker(spec, hog, ready), spec.goal
     points = spec.points
+    by_mover = "player_score" in spec.points_args
 
-    def score(k: int, opponent: int, dice: Callable[[], int] | None = None) -> int:
-        given = {"num_rolls": k, "player_score": 0, "opponent_score": opponent, "dice": dice or test_dice((6,))}
+    def score(k: int, mover: int, opponent: int, dice: Callable[[], int] | None = None) -> int:
+        given = {"num_rolls": k, "player_score": mover, "opponent_score": opponent, "dice": dice or test_dice((6,))}
         return ask(points, *(given[a] for a in spec.points_args), low=1)
 
     def turn(k: int, sides: int) -> list[tuple[int, float]]:
-        return roll_distribution(lambda dice: score(k, 0, dice), k, sides)
+        return roll_distribution(lambda dice: score(k, 0, 0, dice), k, sides)
 
     six = [turn(k, 6) for k in range(1, 11)]
     wild = None
     if spec.wild:
         wild = [[ask(spec.wild, m, o, kind="bool") for o in range(goal)] for m in range(goal)]
     four = [turn(k, 4) for k in range(1, 11)] if spec.wild else six
-    zero = [[(score(0, b), 1.0)] for b in range(goal)]
+    if by_mover:
+        zero = [[(score(0, m, o), 1.0)] for m in range(goal) for o in range(goal)]
+    else:
+        zero = [[(score(0, 0, o), 1.0)] for o in range(goal)]
     hidden, nchoice = len(spec.hidden), len(spec.choices)
-    rolls, bonus, after = [0] * (2 * hidden * nchoice), [0] * (2 * hidden * nchoice), [0] * (2 * hidden * nchoice)
+    chooser = spec.hooks.get("rolls", [])
+    score_extras = [hook for hook in spec.hooks.get("extra", []) if set(hook[1]) & set(SCORES)]
+    memory_extras = [hook for hook in spec.hooks.get("extra", []) if not set(hook[1]) & set(SCORES)]
+    rolls, bonus, extra = [0] * (hidden * nchoice), [0] * (hidden * nchoice), [False] * (hidden * nchoice)
     for h, state in enumerate(spec.hidden):
         for ci, choice in enumerate(spec.choices):
             given = dict(state, choice=choice)
-            r = _hook(ask, spec, "rolls", given, choice)
+            r = _asks(ask, chooser, given)[0] if chooser else choice
             if r not in spec.choices:
-                raise CalcError(f"{HOG_FILE}: {spec.hooks['rolls'][0]} gives {r!r} for a choice of {choice} — "
+                raise CalcError(f"{HOG_FILE}: {chooser[0][0]} gives {r!r} for a choice of {choice} — "
                                 f"it must mean one of {spec.choices[0]} to {spec.choices[-1]} dice "
-                                f"({spec.problem(spec.hooks['rolls'][0])})")
-            b = 0 if r < 0 else _hook(ask, spec, "bonus", given, 0, low=0)
-            extra = bool(_hook(ask, spec, "extra", given, False, kind="bool"))
-            nxt = spec.next[h * nchoice + ci][2 * (r < 0) + extra]
-            if nxt < 0:
-                raise CalcError(f"{HOG_FILE}: this kit's rules never give that turn (choice {choice}) — "
-                                f"check {', '.join(name for name, _ in spec.hooks.values())}")
-            for who in range(2):
-                k = (who * hidden + h) * nchoice + ci
-                rolls[k], bonus[k] = r, b
-                after[k] = (who if extra else 1 - who) * hidden + nxt
+                                f"({spec.problem(chooser[0][0])})")
+            k = h * nchoice + ci
+            rolls[k] = r
+            bonus[k] = 0 if r < 0 else sum(_asks(ask, spec.hooks.get("bonus", []), given, low=0))
+            extra[k] = any(_asks(ask, memory_extras, given, kind="bool"))
     xmax = goal - 1 + max(p for dist in six + four + zero for p, _ in dist) + max(bonus)
     # After a turn the mover has x points and the opponent b: code[b][x] is the mover-first cell
-    # (mover * goal + opponent) the rules lead to, -1 if the mover has won, -2 if the opponent has.
-    code = []
+    # (mover * goal + opponent) the rules lead to, -1 if the mover has won, -2 if the opponent has;
+    # again[b][x] whether those scores give the mover another turn.
+    code, again = [], []
     for b in range(goal):
-        row = []
+        row, more = [], []
         for x in range(xmax + 1):
             m, o = x, b
             for name, kind, args in spec.after:
@@ -265,9 +269,14 @@ def derive(spec: Spec, hog: ModuleType, *, ready: ModuleType | None = None) -> M
                     m, o = ask(name, *(given[a] for a in args), kind="pair")
                 else:
                     m = ask(name, *(given[a] for a in args), low=0)
+            over = m >= goal or o >= goal
             row.append(-1 if m >= goal else -2 if o >= goal else m * goal + o)
+            more.append(not over and any(_asks(ask, score_extras, {"player_score": m, "opponent_score": o},
+                                               kind="bool")))
         code.append(row)
-    return Model(spec, hog, dists=six + four + zero, wild=wild, rolls=rolls, bonus=bonus, after=after, code=code)
+        again.append(more)
+    return Model(spec, hog, dists=six + four + zero, wild=wild, rolls=rolls, bonus=bonus, extra=extra, code=code,
+                 again=again, zero_by_mover=by_mover)
 
 
 # ------------------------------------------------------------------------------- the model
@@ -279,29 +288,38 @@ class Model:
     A context is ``who * hidden + h``: who moves and which hidden state (what the rules make the
     players remember) the game is in. A cell is ``s0 * goal + s1``; the two cells after the last
     one stand for a game won by player 0 and by player 1. ``dists`` rows: 1-10 six-sided dice,
-    1-10 four-sided dice, zero dice against each score.
+    1-10 four-sided dice, zero dice against each score (or each pair of scores, mover first,
+    where the zero-dice points depend on both). ``k = h * C + c`` numbers a hidden state and a
+    choice column: ``rolls[k]``, ``bonus[k]`` and ``extra[k]`` (an extra turn from the rules that
+    look at no score).
     """
 
     def __init__(self, spec: Spec, hog: ModuleType | None, *, dists: list, wild: list | None, rolls: list[int],
-                 bonus: list[int], after: list[int], code: list[list[int]]) -> None:
+                 bonus: list[int], extra: list[bool], code: list[list[int]], again: list[list[bool]],
+                 zero_by_mover: bool) -> None:
         self.spec, self.hog = spec, hog
         self.name, self.title, self.goal = spec.name, spec.title, spec.goal
-        goal = self.goal
         self.choices = spec.choices
         self.offset = -self.choices[0]
         self.nchoice = len(self.choices)
         self.hidden = len(spec.hidden)
         self.start = spec.start
-        self.rolls, self.bonus, self.next = rolls, bonus, after
+        self.rolls, self.bonus, self.extra = rolls, bonus, extra
         self.dists, self.wild = dists, wild
+        self.code, self.again, self.zero_by_mover = code, again, zero_by_mover
         self.xmax = len(code[0]) - 1
-        self.cells = goal * goal
-        won, lost = self.cells, self.cells + 1
-        self.target = [
-            [[c if c >= 0 else (won if c == -1 else lost) for c in row] for row in code],
-            [[(c % goal) * goal + c // goal if c >= 0 else (lost if c == -1 else won) for c in row] for row in code],
-        ]
+        self.cells = self.goal * self.goal
+        self.points_cap = spec.points_cap
         self.baseline_specs = spec.baseline_specs
+
+    def next_hidden(self, k: int, special: bool, extra: bool, points: int) -> int:
+        """The next mover's hidden state after a turn of hidden state and choice K."""
+        found = self.spec.next[k][2 * special + extra]
+        return found[min(points, self.points_cap)] if isinstance(found, list) else found
+
+    def zero_row(self, mover: int, opponent: int) -> int:
+        """The row of ``dists`` of a zero-dice turn."""
+        return 20 + (mover * self.goal + opponent if self.zero_by_mover else opponent)
 
 
 def load_model(hog: ModuleType, path: str | Path | None = None, *, ready: ModuleType | None = None) -> Model:
@@ -396,14 +414,11 @@ def entry_strategy(module: ModuleType, path: Path, model: Model) -> Table:
 # ------------------------------------------------------------------------------- the counting
 
 
-def _plan(model: Model, tables: tuple[Table, Table]) -> tuple[list[Table], list[int], list[list[int]]]:
-    """Choice columns of both TABLES, and the contexts the game can reach, in a safe order.
-
-    Only contexts reachable with the choices the two tables make are counted. Within one sum of
-    the scores, a context that a Pork Chop leads to is counted before the contexts it comes from
-    (a Pork Chop swaps the scores, so the sum stays the same).
-    """
-    goal, nchoice = model.goal, model.nchoice
+def _plan(model: Model, tables: tuple[Table, Table]) -> tuple[list[Table], list[list[int]]]:
+    """Choice columns of both TABLES, and the contexts the game can reach, in a safe order: by
+    level, so that within one sum of the scores a context a special move leads to is counted
+    before the contexts it comes from (a special move swaps the scores: the sum stays the same)."""
+    goal, nchoice, hidden = model.goal, model.nchoice, model.hidden
     for table in tables:
         if len(table) != goal or any(len(row) != goal for row in table):
             raise CalcError(f"a strategy table must be {goal} x {goal} — ask the strategy at every pair of scores")
@@ -411,26 +426,40 @@ def _plan(model: Model, tables: tuple[Table, Table]) -> tuple[list[Table], list[
     used = [sorted({c for row in table for c in row}) for table in cols]
     if any(c < 0 or c >= nchoice for u in used for c in u):
         raise CalcError(f"a strategy table may hold only {model.choices[0]} to {model.choices[-1]}")
-    reach, seen = [model.start], {model.start}
+
+    def following(ctx: int, *, special_only: bool = False) -> set[int]:
+        who, h = divmod(ctx, hidden)
+        found = set()
+        for c in used[who]:
+            k = h * nchoice + c
+            special = model.rolls[k] < 0
+            if special_only and not special:
+                continue
+            for extra in (False, True):
+                for points in range(model.points_cap + 1):
+                    nxt = model.next_hidden(k, special, extra, points)
+                    if nxt >= 0:
+                        found.add((who if extra else 1 - who) * hidden + nxt)
+        return found
+
+    start = model.start
+    reach, seen = [start], {start}
     for ctx in reach:
-        for c in used[ctx // model.hidden]:
-            nxt = model.next[ctx * nchoice + c]
-            if nxt not in seen:
-                seen.add(nxt)
-                reach.append(nxt)
-    depth = {}
+        for nxt in following(ctx) - seen:
+            seen.add(nxt)
+            reach.append(nxt)
+    depth: dict[int, int] = {}
 
     def depth_of(ctx: int) -> int:
         if ctx not in depth:
-            after = [model.next[ctx * nchoice + c] for c in used[ctx // model.hidden]
-                     if model.rolls[ctx * nchoice + c] < 0]
+            after = following(ctx, special_only=True)
             depth[ctx] = 1 + max(map(depth_of, after)) if after else 0
         return depth[ctx]
 
-    levels = {}
+    levels: dict[int, list[int]] = {}
     for ctx in sorted(reach):
         levels.setdefault(depth_of(ctx), []).append(ctx)
-    return cols, sorted(reach), [levels[d] for d in sorted(levels)]
+    return cols, [levels[d] for d in sorted(levels)]
 
 
 def win_rate(model: Model, table0: Table, table1: Table, *, numpy: bool | None = None) -> float:
@@ -444,88 +473,98 @@ def win_rate(model: Model, table0: Table, table1: Table, *, numpy: bool | None =
     return _count_numpy(model, *plan) if numpy else _count_python(model, *plan)
 
 
-def _count_python(model: Model, cols: list[Table], reach: list[int], levels: list[list[int]]) -> float:
+def _count_python(model: Model, cols: list[Table], levels: list[list[int]]) -> float:
     """Backward induction in plain Python, from the highest sum of the scores down."""
     goal, nchoice, hidden, cells = model.goal, model.nchoice, model.hidden, model.cells
-    values = {}
-    for ctx in reach:
-        values[ctx] = [0.0] * (cells + 2)
-        values[ctx][cells] = 1.0
-    after_of = [values.get(n) for n in model.next]  # the values of the context each move leads to
-    rolls, bonus, dists, wild = model.rolls, model.bonus, model.dists, model.wild
-    # Raw scores past xmax count as xmax (as in HogKit); widen the map so no index needs clipping.
-    xsize = max(model.xmax, goal - 1 + max(bonus) + max(p for dist in dists for p, _ in dist)) + 1
-    target = [[row + [row[-1]] * (xsize - len(row)) for row in rows] for rows in model.target]
+    values = {ctx: [0.0] * cells + [1.0, 0.0] for level in levels for ctx in level}
+    rolls, bonus, extra, dists, wild = model.rolls, model.bonus, model.extra, model.dists, model.wild
     for total in range(2 * goal - 2, -1, -1):
         cells_here = range(max(0, total - goal + 1), min(goal - 1, total) + 1)
         for level in levels:
             for ctx in level:
-                who = ctx // hidden
-                mine, table, base, goes = values[ctx], cols[who], ctx * nchoice, target[who]
+                who, h = divmod(ctx, hidden)
+                mine, table = values[ctx], cols[who]
                 for s0 in cells_here:
                     s1 = total - s0
                     mover, opponent = (s0, s1) if who == 0 else (s1, s0)
-                    k = base + table[mover][opponent]
-                    after, r = after_of[k], rolls[k]
-                    if r < 0:  # a Pork Chop: the scores swap, the mover's seat stays
-                        mine[s0 * goal + s1] = after[opponent * goal + mover if who == 0 else mover * goal + opponent]
+                    k = h * nchoice + table[mover][opponent]
+                    r = rolls[k]
+                    if r < 0:  # a special move: the scores swap
+                        nxt = (who if extra[k] else 1 - who) * hidden + model.next_hidden(k, True, extra[k], 0)
+                        mine[s0 * goal + s1] = values[nxt][s1 * goal + s0]
                         continue
                     if r == 0:
-                        dist = dists[20 + opponent]
+                        dist = dists[model.zero_row(mover, opponent)]
                     else:
                         dist = dists[r + 9 if wild is not None and wild[mover][opponent] else r - 1]
-                    goes_to, start = goes[opponent], mover + bonus[k]
+                    code, again, start = model.code[opponent], model.again[opponent], mover + bonus[k]
                     value = 0.0
                     for points, p in dist:
-                        value += p * after[goes_to[start + points]]
+                        x = min(start + points, model.xmax)
+                        cell = code[x]
+                        if cell < 0:
+                            value += p * ((cell == -1) == (who == 0))
+                            continue
+                        more = extra[k] or again[x]
+                        nxt = (who if more else 1 - who) * hidden + model.next_hidden(k, False, more, points)
+                        m, o = divmod(cell, goal)
+                        value += p * values[nxt][m * goal + o if who == 0 else o * goal + m]
                     mine[s0 * goal + s1] = value
     return values[model.start][0]
 
 
-def _count_numpy(model: Model, cols: list[Table], reach: list[int], levels: list[list[int]]) -> float:
+def _count_numpy(model: Model, cols: list[Table], levels: list[list[int]]) -> float:
     """The same backward induction, one sum of the scores at a time, with NumPy arrays."""
     import numpy as np
 
-    goal, nchoice, hidden = model.goal, model.nchoice, model.hidden
+    goal, nchoice, hidden, cells = model.goal, model.nchoice, model.hidden, model.cells
     width = max(len(dist) for dist in model.dists)
     points = np.array([[p for p, _ in dist] + [dist[-1][0]] * (width - len(dist)) for dist in model.dists])
     probs = np.array([[q for _, q in dist] + [0.0] * (width - len(dist)) for dist in model.dists])
-    bonus = np.array(model.bonus, dtype=np.int64)
-    # Raw scores past xmax count as xmax (as in HogKit); widen the map so no index needs clipping.
-    xsize = max(model.xmax, goal - 1 + int(bonus.max()) + int(points.max())) + 1
-    target = np.array(model.target, dtype=np.int64)
-    target = np.concatenate([target, np.repeat(target[:, :, -1:], xsize - target.shape[2], axis=2)], axis=2).ravel()
-    ncell = model.cells + 2
-    where = np.full(2 * hidden, -1, dtype=np.int64)
-    where[reach] = np.arange(len(reach))
-    values = np.zeros((len(reach), ncell))
-    values[:, model.cells] = 1.0
+    bonus, rolls = np.array(model.bonus, dtype=np.int64), np.array(model.rolls, dtype=np.int64)
+    extra = np.array(model.extra, dtype=bool)
+    xsize = model.xmax + 1
+    code, again = np.array(model.code, dtype=np.int64), np.array(model.again, dtype=bool)
+    cap = model.points_cap
+    # nxt[k, special, more, points]: the next mover's hidden state
+    nxt = np.array([[[model.next_hidden(k, special, more, p) for p in range(cap + 1)] for more in (0, 1)]
+                    for k in range(len(model.rolls)) for special in (0, 1)], dtype=np.int64)
+    nxt = nxt.reshape(len(model.rolls), 2, 2, cap + 1)
+    values = np.zeros((2 * hidden, cells + 2))
+    values[:, cells] = 1.0
     flat = values.reshape(-1)
     tables = np.array(cols, dtype=np.int64)
-    rolls = np.array(model.rolls, dtype=np.int64)
-    after_at = where[np.array(model.next, dtype=np.int64)] * ncell  # where the next context's row starts
     wild = np.array(model.wild, dtype=np.int64) if model.wild is not None else np.zeros((goal, goal), np.int64)
     levels = [np.array(level, dtype=np.int64) for level in levels]
     for total in range(2 * goal - 2, -1, -1):
         s0 = np.arange(max(0, total - goal + 1), min(goal - 1, total) + 1)
         s1 = total - s0
-        cell = s0 * goal + s1
         for level in levels:
-            who = (level // hidden)[:, None]
+            who, h = (level // hidden)[:, None], (level % hidden)[:, None]
             mover = np.where(who == 0, s0, s1)
             opponent = total - mover
-            wild_row = 10 * wild[mover, opponent]
-            k = level[:, None] * nchoice + tables[who, mover, opponent]
-            r, after = rolls[k], after_at[k]
-            row = np.where(r > 0, r - 1 + wild_row, np.where(r == 0, 20 + opponent, 0))
-            raw = (mover + bonus[k] + (who * goal + opponent) * xsize)[..., None] + points[row]
-            value = (flat[after[..., None] + target[raw]] * probs[row]).sum(axis=-1)
+            k = h * nchoice + tables[who, mover, opponent]
+            r = rolls[k]
+            zero = 20 + (mover * goal + opponent if model.zero_by_mover else opponent)
+            row = np.where(r > 0, r - 1 + 10 * wild[mover, opponent], np.where(r == 0, zero, 0))
+            pts = points[row]
+            x = np.minimum(mover[..., None] + bonus[k][..., None] + pts, xsize - 1)
+            cell = code[opponent[..., None], x]
+            more = extra[k][..., None] | again[opponent[..., None], x]
+            nh = nxt[k[..., None], 0, more.astype(np.int64), np.minimum(pts, cap)]
+            ctx = np.where(more, who[..., None], 1 - who[..., None]) * hidden + nh
+            m, o = np.divmod(np.maximum(cell, 0), goal)
+            absolute = np.where(who[..., None] == 0, m * goal + o, o * goal + m)
+            won = (who == 0)[..., None]  # player 0 moves: a win of the mover is player 0's
+            ended = np.where(cell == -1, won, ~won).astype(float)
+            value = (np.where(cell < 0, ended, flat[ctx * (cells + 2) + absolute]) * probs[row]).sum(axis=-1)
             chop = r < 0
-            if chop.any():  # a Pork Chop: the scores swap, the mover's seat stays
-                swapped = np.where(who == 0, opponent * goal + mover, mover * goal + opponent)
-                value = np.where(chop, flat[after + swapped], value)
-            values[where[level][:, None], cell[None, :]] = value
-    return float(values[where[model.start], 0])
+            if chop.any():  # a special move: the scores swap, the next mover's state as the rules say
+                special = nxt[k, 1, extra[k].astype(np.int64), 0]
+                target = (np.where(extra[k], who, 1 - who) * hidden + special) * (cells + 2) + s1 * goal + s0
+                value = np.where(chop, flat[target], value)
+            values[level[:, None], s0 * goal + s1] = value
+    return float(values[model.start, 0])
 
 
 def figures(model: Model, table: Table, *, numpy: bool | None = None,

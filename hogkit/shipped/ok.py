@@ -9,10 +9,12 @@
     python3 ok --json ...    print one JSON object instead of text (for notebooks and scripts)
     python3 ok --contest     check hog_contest.py as a contest entry (or: --contest FILE)
     python3 ok --all         run every problem's tests (okpy's flag; --local and --verbose work too)
+    python3 ok -q 03 --suite 3 --case 2   run one case, numbered as okpy numbers it (tests/03.py)
 
 Beside an okpy course's own ``.ok`` file and ``tests/`` (and no ``ok_bank.json``), the same
 commands run that course's tests: locked cases are compared with their locks, and ``-u`` writes
-what you unlock back into the test files, as okpy does.
+what you unlock back into the test files, as okpy does. A kit's own ``tests/NN.py`` unlocked with
+the okpy client counts as unlocked here too.
 
 The question bank (``ok_bank.json``) stores no answer in plain text: each expected output is kept
 as a keyed hash, and a problem's visible test outputs are sealed with a key that only the right
@@ -28,6 +30,7 @@ import base64
 import contextlib
 import hashlib
 import hmac
+import importlib.machinery
 import importlib.util
 import io
 import json
@@ -251,11 +254,21 @@ def split_statements(code: str) -> list[str]:
     return [s + "\n" if "\n" in s else s for s in statements]
 
 
+def _local_tests_package(folder: Path) -> None:
+    """Make ``tests`` the folder beside hog.py even when it has no ``__init__.py`` (a course's
+    tests import ``tests.play_utils``; an installed package named ``tests`` would win otherwise)."""
+    if folder.is_dir() and not (folder / "__init__.py").exists():
+        spec = importlib.machinery.ModuleSpec("tests", None, is_package=True)
+        spec.submodule_search_locations = [str(folder)]
+        sys.modules["tests"] = importlib.util.module_from_spec(spec)
+
+
 def worker_main() -> int:
     """Child process: read a JSON list of cases on stdin, run each against ./hog.py, print results."""
     cases = json.loads(sys.stdin.read())
     emit = sys.stdout
     sys.path.insert(0, os.getcwd())
+    _local_tests_package(Path.cwd() / "tests")
     try:
         with contextlib.redirect_stdout(io.StringIO()):
             import hog  # noqa: F401 - loaded once; each case gets a fresh copy of its names
@@ -397,10 +410,11 @@ def statements_of(code: str) -> list[str]:
 
 
 def load_okpy(folder: Path) -> dict:
-    """An okpy assignment: its ``.ok`` configuration in FOLDER and the test files it lists.
+    """An okpy assignment: its ``.ok`` configuration in FOLDER and the test files it lists (a key
+    may be a pattern, ``"tests/0*.py"``, as okpy reads it).
 
-    Returns ``{"name", "config", "questions": [{"id", "name", "points", "suites"}]}``; only
-    ``ok_test`` files are read, each as data (never executed).
+    Returns ``{"name", "config", "questions": [{"id", "name", "points", "suites", "path"}]}``;
+    only ``ok_test`` files are read, each as data (never executed).
     """
     configs = sorted(Path(folder).glob("*.ok"))
     if len(configs) != 1:
@@ -413,13 +427,24 @@ def load_okpy(folder: Path) -> dict:
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise CheckError(f"{configs[0].name} is not an okpy configuration ({exc}) — use the course's .ok file",
                          code=2) from None
-    questions = []
-    for path, kind in tests.items():
+    questions, seen = [], set()
+    for pattern, kind in tests.items():
         if kind != "ok_test":
             continue
-        test = parse_okpy_test(Path(folder) / path)
-        questions.append({"id": Path(path).stem, "name": str(test.get("name", path)),
-                          "points": test.get("points", 0), "suites": list(test.get("suites", []))})
+        try:
+            paths = sorted(p.relative_to(folder).as_posix() for p in Path(folder).glob(pattern)
+                           if p.is_file() and ".." not in p.relative_to(folder).parts)
+        except (ValueError, NotImplementedError):
+            paths = []
+        if not paths:
+            raise CheckError(f"{configs[0].name} lists {pattern}, which names no test file in {folder} — restore "
+                             "the course's tests/", code=2)
+        for path in (p for p in paths if p not in seen):
+            seen.add(path)
+            test = parse_okpy_test(Path(folder) / path)
+            questions.append({"id": Path(path).stem, "name": str(test.get("name", path)),
+                              "points": test.get("points", 0), "suites": list(test.get("suites", [])),
+                              "path": path})
     return {"name": name, "config": configs[0].name, "questions": questions}
 
 
@@ -564,6 +589,25 @@ class Progress:
                 os.unlink(tmp)
             raise
 
+    def adopt_okpy_unlocks(self, kit: Path) -> int:
+        """Take as unlocked here what the okpy client unlocked in the kit's ``tests/NN.py`` (it
+        writes the answers there in plain text): each answer proves itself against the bank's
+        lock as a typed one would. Returns how many cases were taken."""
+        taken = 0
+        for problem in self.bank["problems"]:
+            waiting = [case for case in problem["unlock"] if not self.case_unlocked(case)]
+            if not waiting:
+                continue
+            answers = _okpy_answers(kit / "tests" / f"{problem['id']}.py")
+            for case in waiting:
+                proofs = _proofs(self.key, case, answers)
+                if proofs is not None:
+                    self.proofs[case["id"]] = proofs
+                    taken += 1
+        if taken:
+            self.save()
+        return taken
+
     def known(self, case: dict) -> int:
         """How many of CASE's answers are already proven."""
         return len(self.proofs.get(case["id"], []))
@@ -580,6 +624,51 @@ class Progress:
             return None
         proofs = [proof for case in problem["unlock"] for proof in self.proofs[case["id"]]]
         return reveal_key(self.key, problem["id"], proofs)
+
+
+def _okpy_answers(path: Path) -> dict:
+    """The plain answers of the cases the okpy client unlocked in the test file at PATH: a concept
+    question's text -> its answer, a case's statements -> the lines each displays."""
+    try:
+        suites = parse_okpy_test(path).get("suites", []) if path.is_file() else []
+    except CheckError:
+        return {}
+    answers: dict = {}
+    for suite in suites if isinstance(suites, list) else []:
+        for case in suite.get("cases", []) if isinstance(suite, dict) else []:
+            if not isinstance(case, dict) or case.get("locked") is not False:
+                continue
+            if suite.get("type") == "concept":
+                answers[("choice", str(case.get("question", "")).strip())] = str(case.get("answer", ""))
+            elif suite.get("type") == "doctest":
+                prompts = okpy_prompts(str(case.get("code", "")))
+                if not any(prompt["locked"] for prompt in prompts):
+                    answers[("code", tuple(prompt["code"] for prompt in prompts))] = [
+                        prompt["expected"] for prompt in prompts]
+    return answers
+
+
+def _proofs(key: str, case: dict, answers: dict) -> list[str] | None:
+    """The proofs of an unlock CASE made from okpy's plain ANSWERS, if every one fits its lock."""
+    if case["kind"] == "choice":
+        given = answers.get(("choice", case["prompt"].strip()))
+        if given is None:
+            return None
+        proofs = [answer_proof(key, case["id"], _choice_text(given, case["choices"]))]
+    else:
+        lines = answers.get(("code", tuple(code for step in case["steps"] for code in statements_of(step["code"]))))
+        if lines is None:
+            return None
+        shown = iter(line for prompt_lines in lines for line in prompt_lines)
+        proofs = []
+        for index, lock in enumerate(case_locks(case)):
+            line = next(shown, "")
+            # okpy's answer to a call that raises is the error's name; here it is the word Error
+            candidates = [line, ERROR] if re.fullmatch(r"[A-Za-z_]\w*(Error|Exception)", line) else [line]
+            made = [answer_proof(key, f"{case['id']}/{index}", given) for given in candidates]
+            proofs.append(next((proof for proof in made if lock_of_proof(proof) == lock), made[0]))
+    locks = case_locks(case)
+    return proofs if [lock_of_proof(proof) for proof in proofs] == locks else None
 
 
 def case_locks(case: dict) -> list[str]:
@@ -756,8 +845,43 @@ def verdicts(bank: dict, problem: dict, run: dict) -> list[dict]:
     return found
 
 
-def report_problem(problem: dict, found: list[dict], progress: Progress, *, out, verbose: bool) -> None:
-    """Print a problem's test results: every case with --verbose, else the first failure."""
+def okpy_numbering(kit: Path, problem: dict) -> tuple[dict[str, tuple[int, int]], list[int]]:
+    """Where each of PROBLEM's test cases sits as okpy numbers them in the kit's ``tests/NN.py``
+    (its scored suites hold the same cases in the same order), so okpy's ``--suite N --case M``
+    picks the same case here; and the sizes of that file's suites. Without the file, the bank's
+    own suites are numbered."""
+    ids = [case["id"] for suite in problem["suites"] for case in suite["cases"]]
+    try:
+        suites = parse_okpy_test(kit / "tests" / f"{problem['id']}.py").get("suites", [])
+        places = [(n, i) for n, suite in enumerate(suites, 1) if suite.get("type") == "doctest"
+                  and suite.get("scored", True) for i in range(1, len(suite.get("cases", [])) + 1)]
+        sizes = [len(suite.get("cases", [])) for suite in suites]
+    except (CheckError, AttributeError, TypeError):
+        places = []
+    if len(places) != len(ids):
+        places = [(n, i) for n, suite in enumerate(problem["suites"], 1) for i in range(1, len(suite["cases"]) + 1)]
+        sizes = [len(suite["cases"]) for suite in problem["suites"]]
+    return dict(zip(ids, places, strict=True)), sizes
+
+
+def select_cases(kit: Path, problem: dict, suite: int | None, case: int | None) -> dict:
+    """PROBLEM with only the cases okpy's ``--suite SUITE --case CASE`` names (all without SUITE)."""
+    if suite is None:
+        return problem
+    places, sizes = okpy_numbering(kit, problem)
+    only = check_selection(problem["label"], sizes, suite, case)
+    picked = {cid for cid, (n, i) in places.items() if n == only[0] and only[1] in (None, i)}
+    if not picked:
+        raise CheckError(f"suite {suite} of {problem['label']} holds what you answer when unlocking, not tests — "
+                         f"unlock it with: python3 ok -q {problem['id']} -u", code=2)
+    return {**problem, "suites": [{**s, "cases": [c for c in s["cases"] if c["id"] in picked]}
+                                  for s in problem["suites"]]}
+
+
+def report_problem(problem: dict, found: list[dict], progress: Progress, *, out, verbose: bool,
+                   places: dict[str, tuple[int, int]] | None = None) -> None:
+    """Print a problem's test results: every case with --verbose, else the first failure (with
+    the command that runs it alone, numbered as in PLACES)."""
     passed = sum(v["passed"] for v in found)
     secret = progress.reveal(problem)
     print("=" * 60, file=out)
@@ -775,6 +899,10 @@ def report_problem(problem: dict, found: list[dict], progress: Progress, *, out,
             print(case["code"], file=out)
         if not verdict["passed"]:
             _explain(case, verdict["result"], secret, out=out)
+            if places and case["id"] in places:
+                suite_no, case_no = places[case["id"]]
+                print(f"Run only this case: python3 ok -q {problem['id']} --suite {suite_no} --case {case_no}",
+                      file=out)
             if not verbose:
                 break
     print("-" * 60, file=out)
@@ -834,16 +962,33 @@ def okpy_cases(question: dict) -> list[dict]:
         if not isinstance(suite, dict) or suite.get("type") != "doctest":
             continue
         for index, case in enumerate(suite.get("cases", []), 1):
-            cases.append({"id": f"{question['id']}-s{number}-c{index}", "suite": number,
+            cases.append({"id": f"{question['id']}-s{number}-c{index}", "suite": number, "index": index,
                           "scored": suite.get("scored", True), "prompts": okpy_prompts(case.get("code", "")),
                           "setup": statements_of(suite.get("setup", "")),
                           "teardown": statements_of(suite.get("teardown", ""))})
     return cases
 
 
-def okpy_test_question(kit: Path, assignment: dict, question: dict, *, timeout: float) -> dict:
-    """Run one okpy question's cases; ``{"id", "found": [(case, passed, feedback)], "load_error"}``."""
-    cases = okpy_cases(question)
+def check_selection(name: str, sizes: list[int], suite: int | None, case: int | None) -> tuple | None:
+    """okpy's ``--suite N [--case M]`` for a question NAME whose suites hold SIZES cases: the
+    (suite, case) to run (case None: the whole suite), None for every case; a CheckError when the
+    question has no such suite or case."""
+    if suite is None:
+        return None
+    if not 1 <= suite <= len(sizes):
+        raise CheckError(f"{name} has no suite {suite} — its suites are 1 to {len(sizes)}", code=2)
+    if case is not None and not 1 <= case <= sizes[suite - 1]:
+        raise CheckError(f"suite {suite} of {name} has no case {case} — its cases are 1 to {sizes[suite - 1]}",
+                         code=2)
+    return suite, case
+
+
+def okpy_test_question(kit: Path, assignment: dict, question: dict, *, timeout: float,
+                       only: tuple | None = None) -> dict:
+    """Run one okpy question's cases (ONLY: a suite and case, see :func:`check_selection`);
+    ``{"id", "found": [(case, passed, feedback)], "load_error"}``."""
+    cases = [c for c in okpy_cases(question)
+             if only is None or (c["suite"] == only[0] and only[1] in (None, c["index"]))]
     run = run_cases(kit, [{"id": c["id"], "statements": [p["code"] for p in c["prompts"]], "setup": c["setup"],
                            "teardown": c["teardown"], "timeout": timeout} for c in cases], timeout=timeout)
     found = []
@@ -881,7 +1026,9 @@ def okpy_check(kit: Path, args, *, out) -> int:
         return 0 if all(OkpyUnlocker(kit, assignment, out=out, read=_reader()).run(q) for q in questions) else 1
     status, summary, total = 0, [], 0.0
     for question in questions:
-        run = okpy_test_question(kit, assignment, question, timeout=args.timeout)
+        only = check_selection(question["name"], [len(suite.get("cases", [])) for suite in question["suites"]],
+                               args.suite, args.case)
+        run = okpy_test_question(kit, assignment, question, timeout=args.timeout, only=only)
         if run["load_error"]:
             raise CheckError(f"hog.py does not load: {run['load_error']}")
         failed = [f for f in run["found"] if not f[1]]
@@ -898,6 +1045,8 @@ def okpy_check(kit: Path, args, *, out) -> int:
                 print("-" * 60, file=out)
                 print(f"{case['id']} failed:", file=out)
                 print(feedback, file=out)
+                print(f"Run only this case: python3 ok -q {question['id']} --suite {case['suite']} "
+                      f"--case {case['index']}", file=out)
             if args.score:
                 print(f"Points: {points:g}/{question.get('points', 0)}", file=out)
     if args.json:
@@ -918,7 +1067,7 @@ class OkpyUnlocker:
         print(text, file=self.out, flush=True)
 
     def run(self, question: dict) -> bool:
-        path = self.kit / "tests" / f"{question['id']}.py"
+        path = self.kit / question["path"]
         test = parse_okpy_test(path)
         self.say(f"Unlocking tests for {question['name']}")
         self.say("At each ? type what Python would display. Type exit() to stop.")
@@ -1089,6 +1238,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--all", action="store_true", help="run every problem's tests, unlocked or not")
     parser.add_argument("--local", action="store_true",
                         help="accepted for okpy's sake: this checker never uses the network")
+    parser.add_argument("--suite", type=int, metavar="N",
+                        help="with -q: run only suite N (numbered as okpy numbers it)")
+    parser.add_argument("--case", type=int, metavar="M", help="with --suite: run only case M of that suite")
     parser.add_argument("--force", action="store_true", help="test even problems that are still locked")
     parser.add_argument("--json", action="store_true", help="print results as one JSON object")
     parser.add_argument("--timeout", type=float, default=CASE_TIMEOUT, help="seconds per case (default 5)")
@@ -1113,12 +1265,17 @@ def main(argv: list[str] | None = None, *, kit: Path | None = None) -> int:
     kit = Path(kit) if kit else Path(__file__).resolve().parent
     out = sys.stdout
     try:
+        if args.suite is not None and not args.question:
+            raise CheckError("--suite needs a question — add -q, as in: python3 ok -q 01 --suite 2 --case 1", code=2)
+        if args.case is not None and args.suite is None:
+            raise CheckError("--case needs a suite — add --suite, as in: python3 ok -q 01 --suite 2 --case 1", code=2)
         if args.contest is not None:
             return check_contest(kit, args.contest, out=out, as_json=args.json)
         if not (kit / BANK_FILE).exists() and any(kit.glob("*.ok")):
             return okpy_check(kit, args, out=out)
         bank = load_bank(kit)
         progress = Progress(kit, bank, out=sys.stderr)
+        progress.adopt_okpy_unlocks(kit)
         if args.score:
             summary = score(kit, bank, progress, out=out, as_json=args.json)
             if args.json:
@@ -1153,6 +1310,8 @@ def _test(kit: Path, bank: dict, progress: Progress, problems: list[dict], args,
                 print(f"{problem['label']} has no tests to run: unlocking it was the whole job.", file=out)
             summary.append({"id": problem["id"], "passed": 0, "failed": 0, "cases": []})
             continue
+        places = okpy_numbering(kit, problem)[0]
+        problem = select_cases(kit, problem, args.suite, args.case)
         run = run_problem(kit, problem, timeout=args.timeout)
         if run["load_error"]:
             raise CheckError(f"hog.py does not load: {run['load_error']}")
@@ -1163,7 +1322,7 @@ def _test(kit: Path, bank: dict, progress: Progress, problems: list[dict], args,
                         "cases": [{"id": v["case"]["id"], "passed": v["passed"], "hidden": v["case"]["hidden"],
                                    "error": v["result"].get("error", "")} for v in found]})
         if not args.json:
-            report_problem(problem, found, progress, out=out, verbose=args.verbose)
+            report_problem(problem, found, progress, out=out, verbose=args.verbose, places=places)
         if args.interactive:
             interact(kit, problem, found, out=out)
     if args.json:

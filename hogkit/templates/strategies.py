@@ -143,7 +143,7 @@ def works(problem, fn, *args):
 def bacon_strategy(score, opponent_score, margin=8, num_rolls=4):
     """Roll 0 dice when that scores at least MARGIN points; otherwise roll NUM_ROLLS."""
     # BEGIN SOLUTION
-    if take_turn(0, opponent_score) >= margin:
+    if take_turn(0, opponent_score, player_score=score) >= margin:
         return 0
     return num_rolls
     # END SOLUTION
@@ -154,13 +154,24 @@ def swap_strategy(score, opponent_score, margin=8, num_rolls=4):
     swap that hurts; otherwise roll 0 when it scores at least MARGIN points, and
     NUM_ROLLS when it does not. A swap of equal scores neither helps nor hurts."""
     # BEGIN SOLUTION
-    new_score = score + take_turn(0, opponent_score)
+    new_score = score + take_turn(0, opponent_score, player_score=score)
     if is_swap(new_score, opponent_score):
         if opponent_score > new_score:
             return 0
         if opponent_score < new_score:
             return num_rolls
     return bacon_strategy(score, opponent_score, margin, num_rolls)
+    # END SOLUTION
+
+
+def raise_strategy(score, opponent_score, threshold=12, num_rolls=6):
+    """Roll 0 dice when that raises the score by at least THRESHOLD points, counting
+    the rule after the turn; otherwise roll NUM_ROLLS."""
+    # BEGIN SOLUTION
+    gain = post_turn_hook(score + take_turn(0, opponent_score, player_score=score), opponent_score) - score
+    if gain >= threshold:
+        return 0
+    return num_rolls
     # END SOLUTION
 
 

@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from dataclasses import replace
 from pathlib import Path
 
+from graders.deadlines import awards, read_metadata
 from graders.doctor import report
 from graders.files import check_file_target, write_json
-from graders.gradescope import write_autograder_zip
-from graders.intake import read_source
+from graders.gradescope import graded_max, write_autograder_zip
+from graders.intake import Refused, read_source
 from graders.isolation import Isolation, detect, require_out_of_reach
-from graders.okpy_grading import load_course_tests
-from graders.report import to_gradescope, to_json, to_text
+from graders.okpy_grading import calibrated_suite, load_course_tests
+from graders.report import refused_gradescope, to_gradescope, to_json, to_text
 from graders.scoring import require_checkpoint_points
 from graders.untrusted import clean
+from hogkit.errors import HogkitError
 from hogkit.variant import Variant, load_variant
 from hogkit_cli.commands.options import add_isolation_options, add_variant_option
 
@@ -29,9 +32,14 @@ def add_course_options(parser: argparse.ArgumentParser) -> None:
     """The options of ``grade`` and ``grade-batch`` that follow the course: its okpy tests, and a
     checkpoint grade."""
     parser.add_argument("--ok-tests", type=Path, metavar="DIR",
-                        help="grade with a course's okpy tests (the folder of its .ok file and tests/)")
+                        help="grade with a course's okpy tests (the folder of its .ok file and tests/); the "
+                             "cases the variant's reference fails are reported and left out of every score")
+    parser.add_argument("--keep-failing-cases", action="store_true",
+                        help="with a course's okpy tests: score the cases the reference fails too")
     parser.add_argument("--checkpoint", action="store_true",
                         help="checkpoint grades: Phase 1 only, for the spec's [scoring] checkpoint points")
+    parser.add_argument("--published", action="store_true",
+                        help="show the inputs of failing hidden tests (once grades are published)")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -42,8 +50,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     form = grade.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="print the grade as JSON")
     form.add_argument("--gradescope", type=Path, metavar="FILE", help="write Gradescope's results.json to FILE")
-    grade.add_argument("--published", action="store_true",
-                       help="show the inputs of failing hidden tests (once grades are published)")
+    grade.add_argument("--submission-metadata", type=Path, metavar="FILE",
+                       help="with --gradescope: Gradescope's submission_metadata.json, for the points the spec "
+                            "gives by the submission's time ([scoring] checkpoint_days, early_bonus)")
     add_course_options(grade)
     add_isolation_options(grade)
     grade.set_defaults(func=run_grade)
@@ -67,6 +76,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     zipper.add_argument("--out", required=True, type=Path, help="the .zip file to write")
     zipper.add_argument("--checkpoint", action="store_true",
                         help="for the checkpoint's assignment: Phase 1 only, for the checkpoint points")
+    zipper.add_argument("--wheels", type=Path, metavar="DIR",
+                        help="pack the grader's packages from the wheels in DIR instead of downloading them")
     zipper.set_defaults(func=run_zip)
 
     doctor = sub.add_parser("doctor", help="say which isolation this machine gives student code, and why")
@@ -91,21 +102,43 @@ def run_grade(args: argparse.Namespace) -> int:
     from graders.runner import grade_source
 
     variant = with_course_tests(load_variant(args.variant), args.ok_tests)
-    source = read_source(args.path)  # fail early, with one line, on a bad path
+    if args.submission_metadata and not args.gradescope:
+        raise HogkitError("--submission-metadata is for a Gradescope grade", "add --gradescope results.json")
+    submission = read_metadata(args.submission_metadata) if args.submission_metadata else None
     if args.gradescope:
         check_file_target(args.gradescope)
-    isolation = isolation_of(args)
-    require_out_of_reach(isolation, [args.gradescope.absolute().parent] if args.gradescope else []
-                         + ([variant.ok_tests] if variant.ok_tests else []))
     if args.checkpoint:
         require_checkpoint_points(variant)
-    result = grade_source(source, variant, label=str(args.path), isolation=isolation, checkpoint=args.checkpoint)
+    try:
+        source = read_source(args.path)  # fail early, with one line, on a bad path
+    except Refused as exc:
+        if not args.gradescope:
+            raise
+        timed = [] if args.checkpoint else awards(variant, submission, phase1=False, complete=False)
+        most = graded_max(variant, checkpoint=args.checkpoint)
+        write_json(args.gradescope, refused_gradescope(exc.student, most=most, awards=timed))
+        print(clean(f"wrote {args.gradescope}: nothing graded ({exc.what})", newlines=False))
+        return 0
+    isolation = isolation_of(args)
+    require_out_of_reach(isolation, ([args.gradescope.absolute().parent] if args.gradescope else [])
+                         + ([variant.ok_tests] if variant.ok_tests else []))
+    leave_out: frozenset[str] = frozenset()
+    if variant.ok_tests is not None:
+        suite = calibrated_suite(variant, isolation=isolation, checkpoint=args.checkpoint,
+                                 keep_failing_cases=args.keep_failing_cases)
+        print("\n".join(clean(line, newlines=False) for line in suite.notes), file=sys.stderr)
+        leave_out = frozenset(suite.left_out)
+    result = grade_source(source, variant, label=str(args.path), isolation=isolation, checkpoint=args.checkpoint,
+                          leave_out=leave_out)
     if args.gradescope:
         from graders.leaderboard import contest_leaderboard
 
         board = contest_leaderboard(result, variant)
-        write_json(args.gradescope, to_gradescope(result, leaderboard=board.entries, leaderboard_note=board.note))
-        print(clean(f"wrote {args.gradescope}: {result.total}/{result.max_total}; {board.note}", newlines=False))
+        complete = bool(result.problems) and all(p.passed for p in result.problems)
+        timed = [] if args.checkpoint else awards(variant, submission, phase1=result.checkpoint, complete=complete)
+        data = to_gradescope(result, leaderboard=board.entries, leaderboard_note=board.note, awards=timed)
+        write_json(args.gradescope, data)
+        print(clean(f"wrote {args.gradescope}: {data['score']}/{data['max_score']}; {board.note}", newlines=False))
     elif args.json:
         print(json.dumps(to_json(result, published=args.published), indent=2))
     else:
@@ -120,7 +153,8 @@ def run_batch(args: argparse.Namespace) -> int:
     variant = with_course_tests(load_variant(args.variant), args.ok_tests)
     summary = grade_batch(args.dir, out=args.out, variant=variant, jobs=args.jobs, resume=args.resume,
                           isolation=isolation_of(args), checkpoint=args.checkpoint, composition=args.composition,
-                          checkpoint_grades=args.checkpoint_grades)
+                          checkpoint_grades=args.checkpoint_grades, published=args.published,
+                          keep_failing_cases=args.keep_failing_cases)
     print(summary)
     return 0
 
@@ -131,7 +165,7 @@ def run_zip(args: argparse.Namespace) -> int:
     spec = Path(args.variant) if str(args.variant).endswith(".toml") else None
     if args.checkpoint:
         require_checkpoint_points(variant)
-    write_autograder_zip(variant, out=args.out, spec=spec, checkpoint=args.checkpoint)
+    write_autograder_zip(variant, out=args.out, spec=spec, checkpoint=args.checkpoint, wheels=args.wheels)
     print(f"wrote {args.out} for variant {variant.name}")
     return 0
 

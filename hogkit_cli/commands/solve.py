@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -13,7 +14,7 @@ from graders.contest import inspect_entry, load_entry_table, run_tournament
 from graders.files import write_atomic
 from graders.sample_entries import write_sample_entries
 from hogkit.errors import HogkitError
-from hogkit.exact import always, contest_figure, table_array, win_rate
+from hogkit.exact import always, contest_figure, fits_fast_layout, table_array, win_rate
 from hogkit.final import (
     answers_bytes,
     exploitability_header,
@@ -29,9 +30,9 @@ from hogkit.final import (
 from hogkit.generate.reference import kit_strategies
 from hogkit.mend import mend
 from hogkit.meta_nash import solve_meta_nash
-from hogkit.solver import solve_full_information, solve_score_only
+from hogkit.solver import ScoreOnly, solve_full_information, solve_general, solve_score_only
 from hogkit.strategy_table import decode_array, encode_table
-from hogkit.variant import load_variant
+from hogkit.variant import Variant, load_variant
 from hogkit_cli.commands.grade import isolation_of
 from hogkit_cli.commands.options import add_isolation_options, add_variant_option
 
@@ -151,6 +152,15 @@ def solve_report(variant, *, iterations: int = ITERATIONS, rounds: int = ROUNDS,
     the smallest step from that table that meets FLOOR and RIVALS (:func:`hogkit.mend.mend`),
     measured with the answers in ANSWERS as further starts; with MEND_CANDIDATES, the meta-Nash
     search mends its candidates that are not acceptable before measuring them."""
+    if not fits_fast_layout(variant):
+        if search != "score-only" or answers or rivals:
+            raise HogkitError(f"{variant.name}'s turn needs the general layout of the evaluator, which solves by best "
+                              "play alone", "leave out --search, --answers and --rivals")
+        start = time.perf_counter()
+        solved = solve_general(variant)
+        say(f"best play of the two scores (general layout): the first player wins {solved.self_play:.6f} against "
+            f"itself ({time.perf_counter() - start:.1f} s)")
+        return _report_table(variant, solved, say=say)
     # the files first: a bad one stops the run at once
     known = read_answers(answers, variant) if answers else []
     rival_tables = [rival_table(path, variant) for path in rivals]
@@ -184,6 +194,12 @@ def solve_report(variant, *, iterations: int = ITERATIONS, rounds: int = ROUNDS,
                                   budget=budget, flatten=flatten, margin=margin, say=say)
     say(f"score only: the first player wins {solved.self_play:.6f} against itself "
         f"({time.perf_counter() - start:.1f} s)")
+    return _report_table(variant, solved, say=say)
+
+
+def _report_table(variant: Variant, solved: ScoreOnly, *,
+                  say: Callable[[str], None]) -> tuple[np.ndarray, dict[str, float]]:
+    """Say how SOLVED's table does against the baselines, itself and its strongest answer found."""
     figures: dict[str, float] = {}
     for name, table in baselines(variant).items():
         figures[name] = contest_figure(variant, solved.table, table)

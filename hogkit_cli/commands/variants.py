@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import itertools
 import random
 import re
 from pathlib import Path
@@ -17,10 +18,10 @@ from pathlib import Path
 import numpy as np
 
 from hogkit.errors import HogkitError
-from hogkit.exact import always, win_rates
+from hogkit.exact import always, fits_fast_layout, win_rates
 from hogkit.game import TurnPlan, play, points_distribution
 from hogkit.generate.reference import reference_hog
-from hogkit.solver import solve_score_only
+from hogkit.solver import solve_general, solve_score_only
 from hogkit.turn import state_factors, turn_of
 from hogkit.variant import DEFAULT_VARIANT, Variant, load_variant, variants_dir
 
@@ -88,24 +89,27 @@ def termination_problems(variant: Variant) -> list[str]:
     """Why a game might never end, or [] when every turn provably moves the game on.
 
     Every dice roll and zero-dice turn must score at least 1, bonuses never subtract, and the
-    post-turn rule never lowers the sum of the scores; then the sum rises every turn (a Pork
-    Chop, which scores nothing, can happen only once per player).
+    post-turn rules never lower the sum of the scores; then the sum rises every turn (a special
+    move, which scores nothing, can happen only once per player).
     """
     problems = []
-    for sides in (6, 4) if variant.rule("dice_select") is not None else (6,):
+    turn = turn_of(variant)
+    for sides in (6, 4) if turn.rule("dice") is not None else (6,):
         for rolls in range(1, 11):
             low = min(p for p, prob in points_distribution(variant, TurnPlan(rolls, rolls, sides), 0) if prob > 0)
             if low < 1:
                 problems.append(f"{rolls} {sides}-sided dice can score {low}")
-    for opponent in range(variant.goal):  # a turn starts with both scores below the goal
-        low = min(p for p, _ in points_distribution(variant, TurnPlan(0, 0, 6), opponent))
+    scores = range(variant.goal)
+    for mover, opponent in itertools.product(scores, scores):
+        low = min(p for p, _ in points_distribution(variant, TurnPlan(0, 0, 6), opponent, player_score=mover))
         if low < 1:
-            problems.append(f"zero dice against {opponent} scores {low}")
-    for post in variant.rules_of("post_turn"):
-        if post.kind != "swap":
-            lowered = [s for s in range(variant.goal + 20) if post.hook(s) < s]
-            if lowered:
-                problems.append(f"{post.title} lowers a score of {lowered[0]}")
+            problems.append(f"zero dice at {mover} against {opponent} scores {low}")
+            break
+    for opponent, raw in itertools.product(scores, range(variant.goal + 60)):
+        player, other, _ = turn.after(raw, opponent)
+        if player + other < raw + opponent:
+            problems.append(f"the rules after a turn lower {raw} and {opponent} to {player} and {other}")
+            break
     return problems
 
 
@@ -184,10 +188,15 @@ def check_variant(variant: Variant, *, games: int = 200, solve: bool = True, say
     say("     win rates against always_roll(4), both seats (exact):")
     for k, rate in exact_rates(variant).items():
         say(f"       always_roll({k:2}): {rate:.3f}")
-    if solve:
+    if solve and fits_fast_layout(variant):
         result = solve_score_only(variant, iterations=2, rounds=0, candidates=0)
         say(f"ok   the solver runs: a table of the scores alone wins {result.self_play:.3f} "
             "for the first player against itself")
+    elif solve:
+        result = solve_general(variant)
+        say(f"ok   the solver runs (general layout): best play of the scores alone wins {result.self_play:.3f} "
+            f"for the first player against itself; exploitability {result.response.figure:.6f} to "
+            f"{result.response.bound:.6f}")
     say("     state size:")
     for line in state_lines(variant):
         say("       " + line)

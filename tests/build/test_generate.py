@@ -53,11 +53,12 @@ def test_reference_doctests_pass(built_kit):
 
 def test_skeleton_imports_and_fails_politely(built_kit):
     variant, out = built_kit
+    update = ", hog.simple_update" if variant.interface.play == "update" else ""
     code = (
         "import hog\n"
         "print(hog.roll_dice(3, hog.make_test_dice(4)))\n"
         "print(hog.take_turn(0, 13))\n"
-        "print(hog.play(hog.always_roll(3), hog.always_roll(3)))\n"
+        f"print(hog.play(hog.always_roll(3), hog.always_roll(3){update}))\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], cwd=out / "student_skeleton",
                           capture_output=True, text=True, timeout=30)
@@ -104,8 +105,9 @@ def test_fa19_keeps_the_seed_names_and_argument_order():
 
 def test_variant_names_fit_their_rules():
     pig_tail = render_kit(load_variant("pig-tail"))["solutions/hog.py"]
-    assert "def pig_tail(score)" in pig_tail and "def square_swine(score)" in pig_tail
-    assert "def pig_tail_strategy(" in pig_tail and "def square_strategy(" in pig_tail
+    assert "def tail_points(opponent_score)" in pig_tail and "def perfect_square(score)" in pig_tail
+    assert "def tail_strategy(" in pig_tail and "def square_strategy(" in pig_tail
+    assert "def square_update(num_rolls, player_score, opponent_score, dice=six_sided)" in pig_tail
     fa17 = render_kit(load_variant("fa17"))["solutions/hog.py"]
     assert "wild_dice=four_sided, pork_chop=True" in fa17
 

@@ -112,3 +112,41 @@ def test_a_spec_that_names_ok_tests_grades_with_them_and_gradescope_packs_them(t
     folder = f"variants/{course.name}-ok-tests"
     assert {f"{folder}/hog.ok", f"{folder}/tests/01.py"} <= names
     assert f'ok_tests = "{course.name}-ok-tests"' in packed
+
+
+def test_the_kits_checker_takes_okpys_suite_and_case_and_sees_its_unlocks(tmp_path):
+    """A student who unlocks with the okpy client, then runs the kit's own `ok`: the problems are
+    unlocked there too, and the `--suite N --case M` that `ok` prints for a failing case runs the
+    same single case in both clients."""
+    fa19 = load_variant("fa19")
+    steps = [step for step in STEPS if step[0] in ("reference files", "support files", "student skeleton",
+                                                   "contest check", "question bank", "checker", "okpy tests")]
+    write_tree(render_kit(fa19, steps=steps), tmp_path)
+    kit = tmp_path / "student_skeleton"
+    reference = solution_hog_source(fa19)
+    (kit / "hog.py").write_text(reference)
+
+    def checker(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "ok", *args], cwd=kit, capture_output=True, text=True, timeout=300,
+                              check=False)
+
+    assert "is locked" in checker("-q", "02").stderr
+    specs = {spec.id: spec for spec in problem_specs(fa19)}
+    for pid in ("01", "02"):
+        okpy(kit, "-q", pid, "-u", answers="".join(line + "\n" for line in okpy_answers(fa19, specs[pid])))
+    assert checker("-q", "01").returncode == 0
+    assert "is locked" in checker("-q", "03").stderr
+
+    (kit / "hog.py").write_text(reference.replace("return 10 - min(", "return 9 - min("))
+    failed = checker("-q", "02")
+    assert failed.returncode == 1
+    command = next(line for line in failed.stdout.splitlines() if line.startswith("Run only this case: "))
+    args = command.removeprefix("Run only this case: python3 ok ").split()
+    assert args[:2] == ["-q", "02"] and args[2] == "--suite" and args[4] == "--case"
+    one = checker(*args, "--json")
+    assert [len(p["cases"]) for p in json.loads(one.stdout)["problems"]] == [1]
+    theirs = okpy(kit, *args, "-v")
+    assert f"Question 2 > Suite {args[3]} > Case {args[5]}" in theirs.stdout
+    assert theirs.stdout.count("Question 2 > Suite") == 1, theirs.stdout
+    assert "has no suite 9" in checker("-q", "02", "--suite", "9").stderr
+    assert "needs a question" in checker("--suite", "1").stderr

@@ -21,7 +21,7 @@ from hogkit.exact.model import CHUNK
 from hogkit.exact.reads import _as_bools, _as_words, _bit_mask
 from hogkit.exact_reference import reference_win_rate
 from hogkit.variant import load_variant
-from tests.conftest import exact_variants
+from tests.conftest import fast_variant_names, progressing_variant_names
 
 GOAL = 30
 
@@ -30,7 +30,7 @@ def random_table(variant, goal, rng):
     return rng.choice(np.array(variant.legal_rolls), size=(goal, goal))
 
 
-@pytest.mark.parametrize("name", exact_variants())
+@pytest.mark.parametrize("name", progressing_variant_names())
 def test_agrees_with_reference(name):
     variant = load_variant(name)
     rng = np.random.default_rng(7)
@@ -43,7 +43,7 @@ def test_agrees_with_reference(name):
                - reference_win_rate(variant, steady.tolist(), t1.tolist(), GOAL)) < 1e-9
 
 
-@pytest.mark.parametrize("name", exact_variants())
+@pytest.mark.parametrize("name", fast_variant_names())
 def test_batch_matches_single_and_figures(name):
     """The solver's batched ``backward`` reads once for the cells where every pair plays alike
     and per pair elsewhere: both ways must give each pair's own answer, as a pair evaluated
@@ -72,7 +72,7 @@ def test_batch_matches_single_and_figures(name):
     assert abs(contest_figure(variant, tables[0], tables[0], goal=GOAL) - 0.5) < 1e-12
 
 
-@pytest.mark.parametrize("name", exact_variants())
+@pytest.mark.parametrize("name", fast_variant_names())
 def test_one_pass_gives_both_seatings(name):
     """The contest figure from one backward pass (both starting values) equals the one from a
     pass per seating, and a table against itself scores one half."""

@@ -16,7 +16,7 @@ from hogkit.game import TurnState, start_state, turn_outcomes
 from hogkit.improve import improve, occupancy, start_place
 from hogkit.turn import turn_of
 from hogkit.variant import load_variant
-from tests.conftest import exact_variants
+from tests.conftest import fast_variant_names
 
 GOAL = 16
 RESPONDER = np.array([[True, False], [False, True]])  # the table improved plays seat 0, then seat 1
@@ -83,7 +83,7 @@ def _place(model, state: TurnState) -> int:
     return int(model.state_places[0][cell, hidden])
 
 
-@pytest.mark.parametrize("name", exact_variants())
+@pytest.mark.parametrize("name", fast_variant_names())
 def test_occupancy_agrees_with_the_reference(name):
     variant = load_variant(name)
     model = model_for(variant, GOAL)
@@ -97,7 +97,7 @@ def test_occupancy_agrees_with_the_reference(name):
     assert np.abs(occ[inside] - expected[inside]).max() < 1e-12
 
 
-@pytest.mark.parametrize("name", exact_variants())
+@pytest.mark.parametrize("name", fast_variant_names())
 def test_a_pass_ends_with_the_values_of_its_tables(name):
     variant = load_variant(name)
     model = model_for(variant, GOAL)

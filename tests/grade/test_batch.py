@@ -36,17 +36,28 @@ def hogkit(*args: str, env: dict | None = None, **kwargs) -> subprocess.Complete
                           cwd=ROOT, env=env, check=False, **kwargs)
 
 
+def grades(out: Path) -> dict[str, dict[str, str]]:
+    """OUT/grades.csv as student -> its row (the row of maxima under ``Points Possible``)."""
+    with open(out / "grades.csv", newline="", encoding="utf-8") as handle:
+        return {row["student"]: row for row in csv.DictReader(handle)}
+
+
 def test_batch_and_resume(tmp_path):
     subs = copy_examples(tmp_path / "subs", "complete", "broken_syntax_error")
     out = tmp_path / "out"
     summary = grade_batch(subs, out=out, variant=load_variant("fa19"), jobs=2)
     assert "2 submissions" in summary
-    csv = (out / "grades.csv").read_text()
-    assert "complete,10,5,7,22,passed,graded" in csv
+    rows = grades(out)
+    assert [rows["complete"][k] for k in ("phase1", "phase2", "phase3", "total", "checkpoint", "status")] == [
+        "10", "5", "7", "22", "1", "graded"]
     finished = (out / "results" / "complete.json").stat().st_mtime_ns
     grade_batch(subs, out=out, variant=load_variant("fa19"), jobs=1, resume=True)
     assert (out / "results" / "complete.json").stat().st_mtime_ns == finished
     assert not list((out / "results").glob(".*.tmp"))
+    assert not (out / ".lock").exists()
+    # graded again from scratch when a kept result was made another way (published, here)
+    grade_batch(subs, out=out, variant=load_variant("fa19"), jobs=1, resume=True, published=True)
+    assert (out / "results" / "complete.json").stat().st_mtime_ns != finished
 
 
 def sandbox_processes(tmp: Path) -> list[str]:
@@ -107,7 +118,7 @@ def test_killed_batch_resumes_to_the_same_grades(tmp_path):
     assert again.returncode == 0, again.stderr
     assert f"kept {len(kept)} finished result(s)" in again.stderr
     assert {p.name: p.stat().st_mtime_ns for p in results.glob("*.json") if p.name in kept} == kept
-    assert sorted(p.name for p in results.iterdir()) == sorted(f"{n}.json" for n in names)
+    assert sorted(p.name for p in results.iterdir()) == sorted(n + kind for n in names for kind in (".json", ".txt"))
 
     clean = hogkit("grade-batch", str(subs), "--out", str(tmp_path / "clean"), "--jobs", "2", env=env)
     assert clean.returncode == 0, clean.stderr
@@ -126,8 +137,9 @@ def test_resume_reads_only_whole_regular_results(tmp_path):
     assert "2 submissions" in summary
     assert (out / "results" / "complete.json").is_file()
     assert not (out / "results" / "broken_syntax_error.json").is_symlink()
-    assert "complete,10,5,7,22,passed,graded" in (out / "grades.csv").read_text()
-    assert "broken_syntax_error,0,0,0,0,not passed,import_error" in (out / "grades.csv").read_text()
+    rows = grades(out)
+    assert [rows["complete"][k] for k in ("total", "checkpoint", "status")] == ["22", "1", "graded"]
+    assert [rows["broken_syntax_error"][k] for k in ("total", "checkpoint", "status")] == ["0", "0", "import_error"]
 
 
 def test_a_second_batch_on_the_same_folder_is_refused(tmp_path):
@@ -181,10 +193,10 @@ def test_a_submission_that_kills_its_worker_is_recorded(tmp_path):
     done = hogkit("grade-batch", str(subs), "--out", str(tmp_path / "out"), "--isolation", "none",
                   "--unsafe-no-isolation")
     assert done.returncode == 0, done.stderr
-    rows = {row[0]: row for row in csv.reader((tmp_path / "out" / "grades.csv").read_text().splitlines())}
-    assert rows["complete"][4:7] == ["22", "passed", "graded"]
-    assert rows["skeleton"][4] == "0" and rows["skeleton"][6] == "graded"
-    assert rows["killer"][6] == "worker_died" and "killed the grader's worker" in rows["killer"][7]
+    rows = grades(tmp_path / "out")
+    assert [rows["complete"][k] for k in ("total", "checkpoint", "status")] == ["22", "1", "graded"]
+    assert rows["skeleton"]["total"] == "0" and rows["skeleton"]["status"] == "graded"
+    assert rows["killer"]["status"] == "worker_died" and "killed the grader's worker" in rows["killer"]["reason"]
     summary = (tmp_path / "out" / "summary.txt").read_text()
     assert summary.startswith("UNSAFE: graded without operating-system isolation")
     assert all("UNSAFE" in json.loads(p.read_text())["notes"][0] for p in (tmp_path / "out" / "results").glob("*.json")

@@ -2,19 +2,21 @@
 
 ``hogkit gradescope-zip`` builds the archive; the test unpacks it into ``ROOT/source``, copies
 ``run_autograder`` to ``ROOT`` as Gradescope does, puts a submission in ``ROOT/submission`` and
-runs the real script with ``$AUTOGRADER_ROOT`` set. ``setup.sh`` is not run (it installs from
-the network); its text is checked instead, and ``$HOGKIT_PYTHON`` points at this environment.
+Gradescope's ``submission_metadata.json`` beside it, and runs the real script with
+``$AUTOGRADER_ROOT`` set and ``$HOGKIT_PYTHON`` pointing at this environment. A slow test runs
+``setup.sh`` itself, with no network and no package index, then grades with what it installed.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import os
 import shutil
 import subprocess
 import sys
-import tomllib
 import zipfile
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -31,8 +33,24 @@ FA19 = load_variant("fa19")
 VISIBILITIES = {"hidden", "after_due_date", "after_published", "visible"}
 
 
-def fake_autograder(archive: Path, root: Path) -> Path:
-    """Lay out ROOT as Gradescope does: source/ (the archive), run_autograder, submission/, results/."""
+DUE = datetime(2019, 9, 12, 23, 59, tzinfo=timezone(timedelta(hours=-7)))
+
+
+def metadata(created: datetime, *, due: datetime = DUE, earlier: tuple[dict, ...] = (),
+             own_due: datetime | None = None) -> dict:
+    """Gradescope's submission_metadata.json, as its documentation shows it."""
+    users = [{"email": "student@example.com", "id": 1, "name": "A Student"}]
+    if own_due is not None:
+        users[0]["assignment"] = {"due_date": own_due.isoformat(), "late_due_date": None}
+    return {"id": 123456, "created_at": created.isoformat(), "submission_method": "upload", "users": users,
+            "assignment": {"due_date": due.isoformat(), "late_due_date": None, "id": 25828, "title": "Hog",
+                           "release_date": (due - timedelta(days=14)).isoformat(), "total_points": "23.0"},
+            "previous_submissions": list(earlier)}
+
+
+def fake_autograder(archive: Path, root: Path, *, created: datetime = DUE - timedelta(days=4)) -> Path:
+    """Lay out ROOT as Gradescope does: source/ (the archive), run_autograder, submission/, results/,
+    and the submission's metadata (made CREATED)."""
     with zipfile.ZipFile(archive) as zf:
         zf.extractall(root / "source")
         for info in zf.infolist():
@@ -42,13 +60,15 @@ def fake_autograder(archive: Path, root: Path) -> Path:
     shutil.copy2(root / "source" / "run_autograder", root / "run_autograder")
     (root / "submission").mkdir()
     (root / "results").mkdir()
+    (root / "submission_metadata.json").write_text(json.dumps(metadata(created)))
     return root
 
 
-def run_autograder(root: Path) -> tuple[subprocess.CompletedProcess, dict]:
-    """Run ROOT/run_autograder as Gradescope would; return the process and results.json."""
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "AUTOGRADER_ROOT": str(root),
-           "HOGKIT_PYTHON": sys.executable, "LANG": "C.UTF-8"}
+def run_autograder(root: Path, *, python: str | None = sys.executable) -> tuple[subprocess.CompletedProcess, dict]:
+    """Run ROOT/run_autograder as Gradescope would (with PYTHON, or the one setup.sh installed);
+    return the process and results.json."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "AUTOGRADER_ROOT": str(root), "LANG": "C.UTF-8",
+           **({"HOGKIT_PYTHON": python} if python else {})}
     done = subprocess.run([str(root / "run_autograder")], cwd=root, env=env, capture_output=True, text=True,
                           timeout=600, check=False)
     return done, json.loads((root / "results" / "results.json").read_text())
@@ -66,7 +86,7 @@ def check_schema(results: dict) -> None:
         assert test["visibility"] in VISIBILITIES
     assert sum(t["max_score"] for t in results["tests"]) == results["max_score"]
     assert sum(t["score"] for t in results["tests"]) == results["score"]
-    for entry in results["leaderboard"]:
+    for entry in results.get("leaderboard", []):
         assert set(entry) == {"name", "value", "order"} and entry["order"] in ("asc", "desc")
         assert isinstance(entry["value"], (int, float))
 
@@ -76,7 +96,7 @@ def test_archive_and_setup_script(autograder_zip: Path) -> None:
         names = set(zf.namelist())
         setup = zf.read("setup.sh").decode()
         run = zf.read("run_autograder").decode()
-        packed = tomllib.loads(zf.read("pyproject.toml").decode())
+        pinned = zf.read("wheels/requirements.txt").decode().splitlines()
         modes = {i.filename: i.external_attr >> 16 for i in zf.infolist()}
     # Gradescope unpacks the archive into /autograder/source: HogKit's files sit at the top.
     assert {"setup.sh", "run_autograder", "pyproject.toml", "README.md", "hogkit_cli/main.py",
@@ -84,10 +104,15 @@ def test_archive_and_setup_script(autograder_zip: Path) -> None:
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
     assert modes["setup.sh"] & 0o111 and modes["run_autograder"] & 0o111
     assert setup.startswith("#!/usr/bin/env bash\n") and "set -euo pipefail" in setup
-    # HogKit is installed from the archive's own files, with the grader's fuzzing library.
-    assert '-m pip install --quiet -e "$ROOT/source[grader]"' in setup  # the extra brings hypothesis
-    assert any(req.startswith("hypothesis") for req in packed["project"]["optional-dependencies"]["grader"])
-    assert "pip install hogkit" not in setup and "git clone" not in setup
+    # The grader's packages, pinned to the versions installed here, as wheels in the archive, with
+    # their hashes; setup.sh installs exactly those, never from an index (HogKit runs from source/).
+    for name in ("numpy", "threadpoolctl", "hypothesis"):
+        line = next(line for line in pinned if line.startswith(f"{name}=="))
+        assert line.startswith(f"{name}=={importlib.metadata.version(name)} --hash=sha256:")
+        assert any(n.startswith(f"wheels/{name}-{importlib.metadata.version(name)}-") for n in names)
+    assert len(pinned) == len([n for n in names if n.endswith(".whl")])
+    assert '--no-index' in setup and '--require-hashes -r "$ROOT/source/wheels/requirements.txt"' in setup
+    assert "pip install hogkit" not in setup and "git clone" not in setup and "--upgrade" not in setup
     assert 'export PYTHONPATH="$ROOT/source"' in run and "--variant fa19" in run
     for text in (setup, run):
         assert subprocess.run(["bash", "-n"], input=text, text=True, check=False).returncode == 0
@@ -99,7 +124,9 @@ def test_reference_gets_full_marks_and_a_leaderboard(autograder_zip: Path, tmp_p
     done, results = run_autograder(root)
     assert done.returncode == 0, done.stderr
     check_schema(results)
-    assert results["score"] == results["max_score"] == FA19.total_points
+    # 22 for correctness and the checkpoint's point, out of 23, and the early submission's bonus point
+    assert (results["score"], results["max_score"]) == (FA19.total_points + 2, FA19.total_points + 1)
+    assert results["extra_data"] == {"hogkit": {"phase1": True, "complete": True}}
     assert "Phase 1 checkpoint: passed." in results["output"]
     table = table_array(reference_hog(FA19).final_strategy, FA19.goal)
     figure = contest_figure(FA19, table, always(4, FA19.goal))
@@ -116,7 +143,7 @@ def test_a_copy_of_the_course_skeleton_gets_full_marks(copy: str, autograder_zip
     done, results = run_autograder(root)
     assert done.returncode == 0, done.stderr
     check_schema(results)
-    assert results["score"] == results["max_score"] == FA19.total_points, results["output"]
+    assert (results["score"], results["max_score"]) == (FA19.total_points + 2, FA19.total_points + 1), results["output"]
 
 
 def test_hostile_submission_cannot_fake_its_results(autograder_zip: Path, tmp_path: Path) -> None:
@@ -143,7 +170,25 @@ def test_missing_hog_py_still_leaves_results(autograder_zip: Path, tmp_path: Pat
     (root / "submission" / "notes.txt").write_text("I forgot my code")
     done, results = run_autograder(root)
     assert done.returncode == 0
-    assert results["score"] == 0 and "has no hog.py" in results["output"] and "Submit your hog.py" in results["output"]
+    check_schema(results)
+    assert (results["score"], results["max_score"]) == (0, FA19.total_points + 1)
+    assert results["output"].startswith("No hog.py was found in your submission: upload the hog.py file you wrote")
+    assert "/autograder" not in results["output"] and str(root) not in results["output"]
+
+
+def test_a_grader_that_fails_still_leaves_a_max_score(autograder_zip: Path, tmp_path: Path) -> None:
+    root = fake_autograder(autograder_zip, tmp_path / "autograder")
+    (root / "submission" / "hog.py").write_text(solution_hog_source(FA19))
+    broken = tmp_path / "python"
+    broken.write_text('#!/bin/sh\nif [ "$2" = hogkit_cli ]; then\n'
+                      '  echo "error: no sandbox — see doctor" >&2; exit 2\nfi\n'
+                      f'exec {sys.executable} "$@"\n')
+    broken.chmod(0o755)
+    done, results = run_autograder(root, python=str(broken))
+    assert done.returncode == 0
+    assert (results["score"], results["max_score"]) == (0, FA19.total_points + 1)
+    assert results["output"].startswith("The autograder could not grade this submission (no sandbox — see doctor).")
+    assert "This is not a verdict on your code" in results["output"]
 
 
 def test_hog_py_in_an_uploaded_folder_is_found(autograder_zip: Path, tmp_path: Path) -> None:
@@ -188,3 +233,24 @@ def test_zip_of_a_custom_spec_carries_the_spec(tmp_path: Path) -> None:
         variant_name = load_variant(spec).name
         assert zf.read(f"variants/{variant_name}.toml") == spec.read_bytes()
         assert f"--variant {variant_name}" in zf.read("run_autograder").decode()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("unshare"), reason="needs root and unshare (no network)")
+def test_setup_installs_the_pinned_wheels_offline(autograder_zip: Path, tmp_path: Path) -> None:
+    """setup.sh as Gradescope runs it, but with no network at all and no package index: the image
+    builds from the archive alone, and grades as this machine does."""
+    root = fake_autograder(autograder_zip, tmp_path / "autograder")
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "AUTOGRADER_ROOT": str(root), "LANG": "C.UTF-8",
+           "HOME": str(tmp_path), "PIP_CONFIG_FILE": os.devnull, "PIP_NO_INDEX": "1"}
+    built = subprocess.run(["unshare", "--net", "bash", str(root / "source" / "setup.sh")], env=env,
+                           capture_output=True, text=True, timeout=900, check=False)
+    assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
+    venv = root / "venv" / "bin" / "python"
+    versions = subprocess.run([str(venv), "-c", "import hypothesis, numpy; print(hypothesis.__version__, "
+                               "numpy.__version__)"], capture_output=True, text=True, check=True).stdout.split()
+    assert versions == [importlib.metadata.version("hypothesis"), importlib.metadata.version("numpy")]
+    (root / "submission" / "hog.py").write_text(solution_hog_source(FA19))
+    done, results = run_autograder(root, python=None)
+    assert done.returncode == 0, done.stderr
+    assert (results["score"], results["max_score"]) == (FA19.total_points + 2, FA19.total_points + 1)

@@ -75,7 +75,7 @@ def test_a_class_with_its_checkpoint_and_composition(tmp_path):
     grade_batch(subs, out=early, variant=FA19, jobs=2, checkpoint=True)
     with open(early / "grades.csv") as handle:
         assert {row["student"]: row["total"] for row in csv.DictReader(handle)} == {
-            "complete": "1", "partial_feral_opponent": "0", "partial_highest_ties": "1"}
+            "Points Possible": "1", "complete": "1", "partial_feral_opponent": "0", "partial_highest_ties": "1"}
     scores = tmp_path / "composition.csv"
     scores.write_text("student,composition\ncomplete,2\npartial_feral_opponent,1.5\nsomeone_else,2\n")
     final = tmp_path / "final"
@@ -83,8 +83,10 @@ def test_a_class_with_its_checkpoint_and_composition(tmp_path):
                           checkpoint_grades=early / "grades.csv")
     with open(final / "grades.csv") as handle:
         rows = {row["student"]: row for row in csv.DictReader(handle)}
-    assert [rows["complete"][k] for k in ("total", "checkpoint_points", "composition", "course_total",
-                                          "course_max")] == ["22", "1", "2", "25", "25"]
+    assert [rows["complete"][k] for k in ("total", "checkpoint_points", "composition", "course_total")] == [
+        "22", "1", "2", "25"]
+    assert [rows["Points Possible"][k] for k in ("total", "checkpoint_points", "composition", "course_total",
+                                                 "status")] == ["22", "1", "2", "25", "max"]
     assert rows["partial_feral_opponent"]["course_total"] == "22.5"
     assert rows["partial_highest_ties"]["composition"] == "" and rows["partial_highest_ties"]["course_total"] == "20"
     assert "composition scores for 1 student(s) not in this batch: someone_else" in summary

@@ -97,7 +97,8 @@ def test_the_model_holds_no_answer(spec):
     variant = load_variant(spec)
     data = json.loads(calc_model_json(variant))
     assert set(data) == {"format", "about", "variant", "title", "goal", "entry", "choices", "points", "after", "wild",
-                         "sources", "hooks", "problems", "fields", "hidden", "start", "next", "baselines"}
+                         "sources", "hooks", "problems", "fields", "hidden", "start", "points_cap", "next",
+                         "baselines"}
     assert data["entry"] == "hog.py" and data["points"][0] == "take_turn"
     written = {name for problem in variant.problems for name in problem.functions}
     for name, source in data["sources"].items():  # a rule's small given function, never an answer

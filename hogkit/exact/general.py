@@ -1,0 +1,309 @@
+"""Exact win rates of two tables for any turn the statement allows, by backward induction over the
+diagonals of the score sum in a flat layout.
+
+The fast layouts (:mod:`hogkit.exact.model`) need a separable turn: later effects that follow from
+the hidden state and the dice alone. Rules that look at the scores after the turn (extra turns
+that depend on them, post-turn rules and zero-dice points that read both scores) or that remember
+a turn's points are evaluated here instead. A state is ``(who, hidden, mover, opponent)``, kept at
+``((who * H + hidden) * goal + mover) * goal + opponent`` in one flat array with two more places at
+the end, a game won by player 0 and by player 1. Every turn adds at least one point, so the states
+of a diagonal only read states of higher diagonals, and each diagonal is one set of array
+operations over its states and each of their outcomes.
+
+A turn from a state is put together from tables built once per model (:class:`GeneralModel`):
+what a choice means in each hidden state and its bonus; the points distribution of each row
+(dice of each number and kind, zero dice against each pair of scores); the scores after the
+post-turn rules for each raw score of the mover and score of the opponent, and whether those
+scores earn an extra turn; and the hidden state after the turn for each hidden state, choice,
+extra turn and (where a rule remembers it) number of points.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+import numpy as np
+
+from hogkit.errors import HogkitError
+from hogkit.game import roll_distribution
+from hogkit.rules import family_of
+from hogkit.turn import MOST_DICE, SIDES, Turn, turn_of
+from hogkit.variant import Variant
+
+# What the hooks of each step may read here besides memory (see GeneralModel).
+GENERAL_READS = {"dice": {"player_score", "opponent_score"}, "roll": {"num_rolls", "dice"},
+                 "zero": {"player_score", "opponent_score"}, "boost": {"points"}, "bonus": {"num_rolls"},
+                 "after": {"player_score", "opponent_score"}, "extra": {"num_rolls", "player_score", "opponent_score"}}
+
+
+class GeneralModel:
+    """The tables one variant's turn is evaluated from at GOAL (see the module's docstring)."""
+
+    def __init__(self, variant: Variant, goal: int) -> None:
+        self.variant, self.goal = variant, goal
+        self.turn = turn = turn_of(variant)
+        self._check(turn)
+        self.choices = turn.choices
+        self.offset = -self.choices[0]
+        self.hidden = turn.hidden_states()
+        self.nh = H = len(self.hidden)
+        self.h0 = turn.index(turn.start)
+        self.swap_h = np.array([turn.index(turn.swapped(h)) for h in self.hidden])
+        self._plan_moves(turn)
+        self._plan_points(turn)
+        self._plan_after(turn)
+        self._plan_memory(turn)
+        G = goal
+        self.size = 2 * H * G * G
+        m, o = np.divmod(np.arange(G * G), G)
+        self.diagonals = [np.nonzero(m + o == d)[0] for d in range(2 * G - 1)]
+
+    @staticmethod
+    def _check(turn: Turn) -> None:
+        for rule in turn.variant.rules:
+            step = family_of(rule).step
+            reads = {key for key in turn.inputs(rule) if isinstance(key, str)}
+            if step == "choice" or not reads <= GENERAL_READS[step]:
+                raise HogkitError(f"the exact evaluator cannot count {rule.id} ({step} rule reading "
+                                  f"{', '.join(sorted(reads)) or 'nothing'})",
+                                  "give the rule's hook only what docs/design.md lists for its step")
+            if step == "extra" and reads & {"player_score", "opponent_score"} and (
+                    "num_rolls" in reads or any(not isinstance(k, str) for k in turn.inputs(rule))):
+                raise HogkitError(f"the exact evaluator cannot count {rule.id}: an extra-turn hook reads the scores "
+                                  "and the dice or memory at once", "split it into two extra-turn rules")
+
+    def _plan_moves(self, turn: Turn) -> None:
+        """For each hidden state and choice: the dice rolled, the bonus, and whether the rules that
+        read no score give an extra turn."""
+        shape = (self.nh, len(self.choices))
+        self.rolls = np.zeros(shape, dtype=np.int64)
+        self.bonus = np.zeros(shape, dtype=np.int64)
+        self.extra_h = np.zeros(shape, dtype=bool)
+        memory_extras = [rule for rule in turn.rules("extra") if not _reads_scores(turn, rule)]
+        for (h, view), (c, choice) in itertools.product(enumerate(self.hidden), enumerate(self.choices)):
+            rolls = turn.rolls(view, choice)
+            self.rolls[h, c] = rolls
+            self.bonus[h, c] = sum(turn.call(rule, view, num_rolls=rolls) for rule in turn.rules("bonus"))
+            self.extra_h[h, c] = any(turn.call(rule, view, num_rolls=rolls) for rule in memory_extras)
+
+    def _plan_points(self, turn: Turn) -> None:
+        """The points rows: 1 to 10 dice of each kind, then zero dice against each pair of scores
+        (``ZERO + mover * goal + opponent``), each padded to the longest."""
+        G = self.goal
+        rows: list[list[tuple[int, float]]] = []
+        for sides in SIDES:
+            for rolls in range(1, MOST_DICE + 1):
+                raw = roll_distribution(turn.rule("roll").hook, rolls, sides)
+                boosted: dict[int, float] = {}
+                for points, p in raw:
+                    key = turn.boost(points)
+                    boosted[key] = boosted.get(key, 0.0) + p
+                rows.append(sorted(boosted.items()))
+        self.zero = len(rows)
+        for m, o in itertools.product(range(G), range(G)):
+            rows.append([(turn.points(0, o, _no_dice, player_score=m), 1.0)])
+        width = max(len(row) for row in rows)
+        self.vals = np.zeros((len(rows), width), dtype=np.int64)
+        self.probs = np.zeros((len(rows), width))
+        for r, row in enumerate(rows):
+            for n, (points, p) in enumerate(row):
+                self.vals[r, n], self.probs[r, n] = points, p
+        # A turn of 0 points keeps the sum of the scores: its diagonal reads itself (see _settle).
+        self.still = bool(self.vals[self.probs > 0].min() < 1)
+        self.wild = np.array([[int(turn.sides(m, o) != SIDES[0]) for o in range(G)] for m in range(G)]).ravel()
+
+    def _plan_after(self, turn: Turn) -> None:
+        """For the mover's raw score x (points and bonus added) and the opponent's b: the scores
+        after the post-turn rules as a cell (mover first; -1: the mover won, -2: the opponent
+        won), and whether those scores give an extra turn."""
+        G = self.goal
+        self.xsize = G + int(self.vals.max()) + int(self.bonus.max())
+        score_extras = [rule for rule in turn.rules("extra") if _reads_scores(turn, rule)]
+        self.after = np.zeros((G, self.xsize), dtype=np.int64)
+        self.extra_s = np.zeros((G, self.xsize), dtype=bool)
+        for b, x in itertools.product(range(G), range(self.xsize)):
+            m, o, _ = turn.after(x, b)
+            if m >= G or o >= G:
+                self.after[b, x] = -1 if m >= G else -2
+                continue
+            self.after[b, x] = m * G + o
+            self.extra_s[b, x] = any(turn.call(rule, (), num_rolls=0, player_score=m, opponent_score=o)
+                                     for rule in score_extras)
+
+    def _plan_memory(self, turn: Turn) -> None:
+        """The hidden state after a turn, as the mover sees it: ``memory[h, c, extra, p]`` for each
+        number of points p the turn can score (one column when no rule remembers points)."""
+        by_points = any(slot.memory.update == "points" for slot in turn.slots)
+        self.points_width = int(self.vals.max()) + 1 if by_points else 1
+        shape = (self.nh, len(self.choices), 2, self.points_width)
+        self.memory = np.zeros(shape, dtype=np.int64)
+        for (h, view), (c, _) in itertools.product(enumerate(self.hidden), enumerate(self.choices)):
+            for extra in (False, True):
+                for p in range(self.points_width):
+                    after = turn.remember(view, int(self.rolls[h, c]), extra, points=p)
+                    self.memory[h, c, int(extra), p] = turn.index(after)
+
+    def columns(self, tables: np.ndarray) -> np.ndarray:
+        """Choice columns of integer TABLES ([..., goal, goal]), checking every entry is legal."""
+        tables = np.asarray(tables)
+        lo, hi = self.choices[0], self.choices[-1]
+        if tables.shape[-2:] != (self.goal, self.goal) or tables.min() < lo or tables.max() > hi:
+            raise HogkitError(f"a strategy table must be {self.goal}x{self.goal} with entries {lo} to {hi}",
+                              "check the table's size and values")
+        return tables.astype(np.int64) + self.offset
+
+
+def _reads_scores(turn: Turn, rule) -> bool:
+    """Whether RULE's hook is given a score."""
+    return any(key in ("player_score", "opponent_score") for key in turn.inputs(rule))
+
+
+def _no_dice() -> int:
+    raise AssertionError("a zero-dice turn rolls no dice")
+
+
+@lru_cache(maxsize=16)
+def general_model(variant: Variant, goal: int) -> GeneralModel:
+    """The (cached) :class:`GeneralModel` of VARIANT at GOAL."""
+    return GeneralModel(variant, goal)
+
+
+SETTLE = 1e-14  # how close two sweeps of a diagonal that reads itself must come
+SWEEPS = 10_000  # at most this many sweeps of one diagonal
+
+
+def _settle(model: GeneralModel, V: np.ndarray, d: int, places: np.ndarray, c: np.ndarray) -> None:
+    """Write the values of diagonal D's states (at PLACES, making choices C) into V. Where a turn
+    can score 0 points, a state reads states of its own diagonal: its values are swept until they
+    settle, from one half, so that a game that can go on forever with certainty counts as a draw."""
+    if not model.still:
+        V[places] = _choice_values(model, V, d, c)
+        return
+    V[places] = 0.5
+    for _ in range(SWEEPS):
+        new = _choice_values(model, V, d, c)
+        moved = np.abs(new - V[places]).max()
+        V[places] = new
+        if moved < SETTLE:
+            return
+    raise HogkitError(f"the values of {model.variant.name}'s games of score sum {d} did not settle",
+                      "report this: a turn of 0 points should keep the game going only by chance")
+
+
+def general_values(model: GeneralModel, columns: np.ndarray) -> np.ndarray:
+    """P(player 0 wins) from every state, for the pair of tables COLUMNS ([who, mover, opp] choice
+    columns): the flat array of the module's docstring."""
+    G, H = model.goal, model.nh
+    V = np.zeros(model.size + 2)
+    V[model.size] = 1.0  # player 0 won; player 1 won is 0
+    for d in range(2 * G - 2, -1, -1):
+        cells = model.diagonals[d]
+        context = np.repeat(np.arange(2 * H), len(cells))
+        cell = np.tile(cells, 2 * H)
+        c = columns.reshape(2, G * G)[context // H, cell]
+        _settle(model, V, d, context * G * G + cell, c)
+    return V
+
+
+def general_pair_start(model: GeneralModel, columns: np.ndarray, *, seats: tuple[int, ...]) -> list[float]:
+    """P(player 0 wins) from the start with the player in each of SEATS to move first, for one pair
+    of tables given as choice COLUMNS (``[who, mover, opp]``)."""
+    V = general_values(model, columns)
+    return [float(V[(who * model.nh + model.h0) * model.goal ** 2]) for who in seats]
+
+
+def general_start_values(variant: Variant, goal: int, both: np.ndarray, *, seats: tuple[int, ...]) -> list[float]:
+    """:func:`general_pair_start` for a pair of tables BOTH (``[who, mover, opp]`` tables of choices)."""
+    model = general_model(variant, goal)
+    return general_pair_start(model, model.columns(both), seats=seats)
+
+
+__all__ = ["GeneralModel", "general_model", "general_optimum", "general_pair_start", "general_start_values",
+           "general_values"]
+
+
+def _choice_values(model: GeneralModel, V: np.ndarray, d: int, c: np.ndarray) -> np.ndarray:
+    """The value of each state of diagonal D (in the order of :func:`general_values`) when each
+    makes choice column C, given the values V of the higher diagonals."""
+    G, H = model.goal, model.nh
+    G2 = G * G
+    cells = model.diagonals[d]
+    context = np.repeat(np.arange(2 * H), len(cells))
+    cell = np.tile(cells, 2 * H)
+    mover, opp = np.divmod(cell, G)
+    who, h = np.divmod(context, H)
+    rolls = model.rolls[h, c]
+    row = np.where(rolls > 0, rolls - 1 + MOST_DICE * model.wild[cell], model.zero + cell)
+    vals, probs = model.vals[row], model.probs[row]
+    x = mover[:, None] + vals + model.bonus[h, c][:, None]
+    after = model.after[opp[:, None], x]
+    ended = after < 0
+    extra = model.extra_h[h, c][:, None] | model.extra_s[opp[:, None], x]
+    hidden = model.memory[h[:, None], c[:, None], extra.astype(np.int64),
+                          np.minimum(vals, model.points_width - 1)]
+    safe = np.where(ended, 0, after)
+    am, ao = np.divmod(safe, G)
+    same = (who[:, None] * H + hidden) * G2 + safe
+    handed = ((1 - who[:, None]) * H + model.swap_h[hidden]) * G2 + ao * G + am
+    target = np.where(ended, model.size + np.where(after == -1, who[:, None], 1 - who[:, None]),
+                      np.where(extra, same, handed))
+    return (probs * V[target]).sum(axis=1)
+
+
+def general_backward(model: GeneralModel, fixed: dict[int, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Backward induction where the player of each seat in FIXED (seat -> choice columns of a
+    ``[goal, goal]`` table) plays that table and every other seat plays best, seeing every hidden
+    state (player 0 makes P(player 0 wins) as large as it can be, player 1 as small; ties go to
+    the fewest dice). Returns the values (as :func:`general_values`) and the choice column of every
+    state ``[who * H + h, mover, opp]``."""
+    G, H = model.goal, model.nh
+    V = np.zeros(model.size + 2)
+    V[model.size] = 1.0
+    best = np.zeros((2 * H, G * G), dtype=np.int64)
+    C = len(model.choices)
+    for d in range(2 * G - 2, -1, -1):
+        cells = model.diagonals[d]
+        n = len(cells)
+        context, cell = np.repeat(np.arange(2 * H), n), np.tile(cells, 2 * H)
+        who = context // H
+        free = ~np.isin(who, list(fixed))
+        pick = np.zeros(2 * H * n, dtype=np.int64)
+        for seat, columns in fixed.items():
+            pick[who == seat] = columns.reshape(G * G)[cell[who == seat]]
+        places = context * G * G + cell
+        if free.any():
+            V[places] = 0.5
+            for _ in range(SWEEPS if model.still else 1):  # best choices, swept until they settle
+                values = np.stack([_choice_values(model, V, d, np.full(2 * H * n, c)) for c in range(C)], axis=1)
+                signed = values * np.where(who == 0, 1.0, -1.0)[:, None]
+                chosen = np.argmax(signed >= signed.max(axis=1, keepdims=True) - 1e-12, axis=1)
+                settled = np.array_equal(np.where(free, chosen, pick), pick) if model.still else True
+                pick = np.where(free, chosen, pick)
+                V[places] = _choice_values(model, V, d, pick)
+                if settled:
+                    break
+        _settle(model, V, d, places, pick)
+        best[context, cell] = pick
+    return V, best.reshape(2 * H, G, G)
+
+
+def general_optimum(model: GeneralModel) -> tuple[np.ndarray, np.ndarray]:
+    """Best play for both players, each seeing every hidden state (:func:`general_backward` with no
+    table fixed); where no rule remembers anything, this is a table of the two scores and exactly
+    optimal."""
+    return general_backward(model, {})
+
+
+def score_table(model: GeneralModel, best: np.ndarray, *, who: int = 0) -> np.ndarray:
+    """The choices (columns) of player WHO in BEST as one table of the two scores: where the hidden
+    state changes the best choice, the choice best in the most hidden states (the fewest dice on a
+    tie)."""
+    H = model.nh
+    mine = best[who * H:(who + 1) * H]
+    counts = np.stack([(mine == c).sum(axis=0) for c in range(len(model.choices))])
+    return np.argmax(counts, axis=0)
+
+
+__all__ = ["GeneralModel", "general_backward", "general_model", "general_optimum", "general_pair_start",
+           "general_start_values", "general_values", "score_table"]
