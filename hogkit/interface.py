@@ -25,15 +25,16 @@ notebooks all read them from here. It holds:
   course parameter -> HogKit's name (``[aliases.announce_highest] last_score = "previous_score"``);
 * ``[[layout]]``: the parts of ``hog.py`` in order, each a banner, an optional ``note`` (a comment
   after the banner) and its items: keys of ``[functions]``, or ``@family`` for the functions of
-  the variant's rules of that family;
-* ``[texts]``: text of HogKit's templates -> the course's text, replaced (in order) in every
-  function written from a template: the output tests compare, such as a message a commentary
-  function prints, and its doctests' expected output;
+  the variant's rules of that family (``@family#N``: of its Nth rule only, as the spec lists them);
+* ``[texts]``: output that tests compare and that differs from HogKit's words, by the key a
+  template marks it with (``announce_highest = "{gain} point(s)! The most yet for Player {who}"``:
+  the placeholders are the template's variables; see :mod:`hogkit.generate.templating`);
 * ``experiments``: the strategies ``run_experiments`` compares, in order (calls such as
   ``always_roll(6)``, or items as in the layout);
 * ``[[problems]]``: each problem in order: ``id``, ``phase``, ``kind`` (which tests it gets, see
   :mod:`hogkit.problems.specs`), ``title`` (``{rules}`` stands for the titles of the rules it
-  teaches), ``functions`` (items, as in the layout), ``teaches`` (rule families) and
+  teaches), ``functions`` (items, as in the layout), ``teaches`` (rule families, ``family#N`` for
+  one rule of a family) and
   ``needs_rules`` (leave the problem out when the variant has no rule it teaches).
 
 Calls between functions go through :meth:`Interface.call`: a template or a test asks for a call in

@@ -11,18 +11,22 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from hogkit.errors import HogkitError
 from hogkit.interface import Signature, bind, render_call
 from hogkit.problem_layout import rules_of
 from hogkit.variant import Variant
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+# The comment that marks the print of a message a course words its own way (see hogkit.generate.templating).
+TEXT_MARK = re.compile(r"[ \t]*# text: (?P<key>\w+)[ \t]*$", re.M)
 TEMPLATE_FILES = ("game.py", "commentary.py", "strategies.py", "leader_commentary.py", "gain_rules.py",
-                  "written.py")
+                  "written.py", "extra_turns.py")
 
 # HogKit's names of the parameters of the functions generated here (see hogkit.generate.templating):
 # a course's signature of each is matched with them by name, then by position.
@@ -32,6 +36,7 @@ GENERATED = {
     "final_strategy": ("score", "opponent_score"),
     "run_experiments": (),
     "rules_update": ("num_rolls", "player_score", "opponent_score", "dice"),
+    "extra_turn": ("player_score", "opponent_score"),
     "post_turn_hook": ("player_score", "opponent_score"),
     "rules_gain": ("player_score", "opponent_score"),
 }
@@ -86,7 +91,7 @@ class Course:
     canonical: dict[str, tuple[str, ...]]
     aliases: dict[str, dict[str, str]]
     constants: dict[str, str]  # HogKit's names of module constants -> the course's (GOAL_SCORE -> GOAL)
-    texts: tuple[tuple[str, str], ...] = ()  # a text of HogKit's templates -> the course's (see Interface)
+    texts: dict[str, str] = field(default_factory=dict)  # the interface's [texts]: output in the course's words
 
     def call(self, role: str, args: dict[str, str], *, keywords: tuple[str, ...] = ()) -> str:
         """A call of ROLE in the course's signature, given ARGS by canonical name."""
@@ -116,6 +121,12 @@ def course_signature(variant: Variant, key: str) -> Signature:
     return signature
 
 
+def course_name(variant: Variant, key: str) -> str:
+    """The course's name of the interface's function KEY (``other`` is sp21's ``next_player``), or
+    KEY itself where the interface has no such function."""
+    return course_signature(variant, key).name if key in variant.interface.functions else key
+
+
 def course_params(variant: Variant, role: str) -> dict[str, str]:
     """HogKit's name of each parameter of ROLE -> the course's name for it in VARIANT's kit."""
     course = kit_course(variant)
@@ -137,8 +148,10 @@ def kit_course(variant: Variant) -> Course:
             signatures[role] = course_signature(variant, key)
             canonical[role] = template_signature(role).names if role in templates() else GENERATED[key]
             aliases[role] = variant.interface.aliases.get(key, {})
-    for rule in variant.rules:  # the rules' functions that templates call by a role
+    for rule in variant.rules:  # the rules' functions that templates call by a role, unless the interface names one
         for role, name in rule.roles:
+            if role in signatures:
+                continue
             function = next(fn for fn in rule.functions if fn.__name__ == name)
             signatures[role] = source_signature(inspect.getsource(function))
             canonical[role] = GENERATED[role]
@@ -147,7 +160,12 @@ def kit_course(variant: Variant) -> Course:
         signatures["post_turn_hook"] = source_signature(inspect.getsource(posts[0].hook))
         canonical["post_turn_hook"] = GENERATED["post_turn_hook"]
         aliases["post_turn_hook"] = dict(posts[0].inputs)
+    marked = {mark["key"] for source in templates().values() for mark in TEXT_MARK.finditer(source)}
+    unknown = sorted(set(variant.interface.texts) - marked)
+    if unknown:
+        raise HogkitError(f"interface {variant.interface.name}: no template prints a message {unknown[0]!r}",
+                          f"use one of {', '.join(sorted(marked))} in [texts]")
     return Course(signatures, canonical, aliases, {"GOAL_SCORE": variant.interface.goal_name},
-                  tuple(variant.interface.texts.items()))
+                  dict(variant.interface.texts))
 
 

@@ -58,13 +58,24 @@ def first_problems(problems: list[Problem]) -> dict[str, str]:
 
 def rules_of(rules: tuple[Rule, ...], families: tuple[str, ...]) -> list[Rule]:
     """The RULES of FAMILIES, family by family in that order; a family stands for every family
-    that acts at its step (a module's new kind of boost is taught where boosts are)."""
+    that acts at its step (a module's new kind of boost is taught where boosts are). ``family#N``
+    is the Nth rule of that family only (counting from 1, in the order the spec lists them)."""
     found: list[Rule] = []
-    for family in families:
+    for given in families:
+        family, _, number = given.partition("#")
+        if number:
+            of_family = [rule for rule in rules if rule.family == family]
+            found += [rule for rule in of_family[int(number) - 1 : int(number)] if rule not in found]
+            continue
         step = FAMILIES[family].step if family in FAMILIES else None
         found += [rule for rule in rules if rule not in found
                   and (rule.family == family or (step is not None and family_of(rule).step == step))]
     return found
+
+
+def family_name(given: str) -> str:
+    """The family of a name as :func:`rules_of` takes it (``extra_turn#2`` -> ``extra_turn``)."""
+    return given.partition("#")[0]
 
 
 @cache
@@ -80,8 +91,8 @@ def item_names(interface: Interface, item: str, rules: tuple[Rule, ...], *, give
     if item.startswith("@"):
         family, _, part = item[1:].partition(":")
         found = rules_of(rules, (family,))
-        if part == "strategy":
-            return tuple(rule.strategy for rule in found)
+        if part == "strategy":  # rules of one family may share their strategy: named once
+            return tuple(dict.fromkeys(rule.strategy for rule in found))
         return tuple(fn.__name__ for rule in found for fn in rule.functions if given or written(fn))
     signature = interface.signature(item)
     return (signature.name if signature is not None else item,)

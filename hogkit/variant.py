@@ -17,7 +17,7 @@ from pathlib import Path
 
 from hogkit.errors import HogkitError, SpecError
 from hogkit.interface import Interface, load_interface
-from hogkit.problem_layout import Problem, build_problems, problem_ids
+from hogkit.problem_layout import Problem, build_problems, family_name, problem_ids
 from hogkit.rule_modules import load_rule_modules
 from hogkit.rules import FAMILIES, RULES, SINGLE_STEPS, STEPS, Rule, family_of, rules_of_family, teaching_order
 
@@ -307,7 +307,7 @@ def _check_taught(interface: Interface, rules: tuple[Rule, ...], source: str) ->
     asks for is a rule's, and the spec names no rule of that family."""
     families = {rule.family for rule in rules}
     for entry in interface.problems:
-        wanted = [item[1:].partition(":")[0] for item in entry.functions if item.startswith("@")]
+        wanted = [family_name(item[1:].partition(":")[0]) for item in entry.functions if item.startswith("@")]
         if entry.needs_rules or not entry.functions or len(wanted) < len(entry.functions):
             continue
         if not any(family in families for family in wanted):

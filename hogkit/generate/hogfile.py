@@ -9,7 +9,7 @@ from __future__ import annotations
 from hogkit.generate.experiments import experiments_source
 from hogkit.generate.source import doctest_lines, function_source, render_function
 from hogkit.generate.templating import course_calls, course_function
-from hogkit.generate.turn_code import play_source, take_turn_source
+from hogkit.generate.turn_code import extra_turn_source, play_source, take_turn_source
 from hogkit.naming import Course, course_signature, kit_course, template_of
 from hogkit.problem_layout import Problem, item_names, rules_of
 from hogkit.rules import Rule
@@ -110,6 +110,8 @@ def render_hog(variant: Variant, *, table_rows: list[str] | None = None, about: 
             return [take_turn_source(variant, problem=labels[name])]
         if key == "play":
             return [play_source(variant, problem=labels[name])]
+        if key == "extra_turn":
+            return [extra_turn_source(variant)]
         if key == "run_experiments":
             names = [name for entry in interface.experiments
                      for name in (item_names(interface, entry, variant.rules) if entry.startswith("@") else (entry,))]
@@ -124,7 +126,8 @@ def render_hog(variant: Variant, *, table_rows: list[str] | None = None, about: 
         f'"""The Game of Hog, {variant.title}: a simulator and strategies.\n\n'
         f"Special rules this semester: {rule_titles}.\n\"\"\"\n",
         "\n".join(interface.imports) + "\n",
-        f"{interface.goal_name} = {variant.goal}  # The goal of Hog is to score {variant.goal} points.\n",
+        f"{interface.goal_name} = {variant.goal}  # The goal of Hog is to score {variant.goal} points.\n"
+        + "".join(f"{name} = {value}\n" for rule in variant.rules for name, value in rule.constants),
     ]
     for banner, items in interface.layout:
         parts.append(_banner(banner))

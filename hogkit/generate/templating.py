@@ -7,18 +7,26 @@ docstring's capitalised mentions too), its defaults the course's, and every call
 another function of the interface written in that function's course signature (a template may
 pass an argument by HogKit's name that only some courses' functions take, such as
 ``take_turn(0, opponent_score, player_score=score)``: it is left out where the course's function
-does not take it), and the texts the interface's ``[texts]`` replaces put in the course's words.
+does not take it).
+
+Output that tests compare is the course's: a template marks the ``print`` of such a message with a
+comment ``# text: KEY``, and where the interface's ``[texts]`` gives KEY a message of its own (a
+format such as ``"{gain} point(s)! The most yet for Player {who}"``, whose placeholders are the
+template's variables), that print and every line of the docstring the template's message printed
+are written with the course's message instead.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+import string
 import tokenize
 from io import StringIO
 
+from hogkit.errors import HogkitError
 from hogkit.interface import bind
-from hogkit.naming import Course, template_signature, templates
+from hogkit.naming import TEXT_MARK, Course, template_signature, templates
 
 
 def _rename_identifiers(source: str, names: dict[str, str]) -> str:
@@ -105,9 +113,68 @@ def _role_call(node: ast.AST, course: Course) -> bool:
             and not any(name.startswith("*") for name in canonical))
 
 
+def print_format(call: ast.Call) -> str:
+    """The message a ``print`` of strings and names prints, as a format: ``print(gain, 'point(s)!',
+    who)`` -> ``{gain} point(s)! {who}``."""
+    parts = []
+    for arg in call.args:
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            parts.append(arg.value.replace("{", "{{").replace("}", "}}"))
+        elif isinstance(arg, ast.Name):
+            parts.append("{" + arg.id + "}")
+        else:
+            raise HogkitError(f"a marked message prints {ast.unparse(arg)}", "print only strings and names")
+    return " ".join(parts)
+
+
+def print_call(text: str) -> str:
+    """A ``print`` of the message TEXT, a format whose placeholders are names, each set off from the
+    words around it by one space (print puts one space between its arguments)."""
+    args = []
+    for literal, name, _, _ in string.Formatter().parse(text):
+        if literal.strip():
+            args.append(repr(literal.strip()))
+        if name:
+            args.append(name)
+    call = f"print({', '.join(args)})"
+    if print_format(ast.parse(call, mode="eval").body) != text:
+        raise HogkitError(f"the message {text!r} cannot be printed as one print call",
+                          "set each {placeholder} off from the words around it by one space")
+    return call
+
+
+def _message_pattern(text: str) -> re.Pattern:
+    """What a line that prints the message TEXT looks like, its placeholders as named groups."""
+    pattern, seen = "", set()
+    for literal, name, _, _ in string.Formatter().parse(text):
+        pattern += re.escape(literal)
+        if name:
+            pattern += f"(?P={name})" if name in seen else rf"(?P<{name}>\S+?)"
+            seen.add(name)
+    return re.compile(rf"^(?P<indent>[ \t]*){pattern}$", re.M)
+
+
+def course_texts(source: str, texts: dict[str, str]) -> str:
+    """SOURCE, a template, with each message marked ``# text: KEY`` written as TEXTS[KEY] says
+    (its print, and the docstring's lines that show it printed), and the marks taken out."""
+    for mark in reversed(list(TEXT_MARK.finditer(source))):
+        line_start = source.rindex("\n", 0, mark.start()) + 1
+        line = source[line_start:mark.start()]
+        call = ast.parse(line.strip(), mode="eval").body
+        new_text = texts.get(mark["key"])
+        if new_text is None or not (isinstance(call, ast.Call) and ast.unparse(call.func) == "print"):
+            source = source[:mark.start()] + source[mark.end():]
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        pattern = _message_pattern(print_format(call))
+        source = source[:line_start] + indent + print_call(new_text) + source[mark.end():]
+        source = pattern.sub(lambda m, text=new_text: m["indent"] + text.format(**m.groupdict()), source)
+    return source
+
+
 def course_function(role: str, course: Course) -> str:
     """The source of template ROLE as the course's function of that role."""
-    source = templates()[role]
+    source = course_texts(templates()[role], course.texts)
     signature = course.signatures[role]
     ours = template_signature(role)
     meaning = bind(signature, ours.names, course.aliases.get(role))
@@ -121,8 +188,6 @@ def course_function(role: str, course: Course) -> str:
     for old, new in _role_names(course).items():  # a role's name in strings and comments too
         call_only = r"(?=\()" if old.isalpha() and old.islower() else ""  # a plain word ("other") only as a call
         body = re.sub(rf"\b{re.escape(old)}\b{call_only}", new, body)
-    for old, new in course.texts:  # the course's words where tests compare them
-        body = body.replace(old, new)
     return f"{decorators}def {signature.text()}:{body}"
 
 

@@ -8,6 +8,7 @@ given and remembers; the rule logic itself lives in :mod:`hogkit.rules`. The eng
 
 from __future__ import annotations
 
+from hogkit.errors import HogkitError
 from hogkit.interface import bind
 from hogkit.naming import GENERATED, kit_course
 from hogkit.rules import Rule
@@ -57,6 +58,8 @@ def take_turn_source(variant: Variant, *, problem: str) -> str:
         "    assert type(num_rolls) == int, 'num_rolls must be an integer.'",
         "    assert num_rolls >= 0, 'Cannot roll a negative number of dice in take_turn.'",
         "    assert num_rolls <= 10, 'Cannot roll more than 10 dice.'",
+        *([f"    assert {names['opponent_score']} < {names['goal']}, 'The game should be over.'"]
+          if "goal" in names else []),
         f"    # BEGIN PROBLEM {problem}",
         "    if num_rolls == 0:",
         f"        points = {call(zero)}",
@@ -189,16 +192,50 @@ def _next_player(turn: Turn) -> str:
 
 
 def _extra_lines(turn: Turn, trots: tuple[Rule, ...]) -> list[str]:
-    """Lines that let the mover move again after an extra turn, and count the turns."""
-    condition = " or ".join(f"{trot.play_flag} and {_call(turn, trot)}" if trot.play_flag else _call(turn, trot)
-                            for trot in trots)
+    """Lines that let the mover move again after an extra turn, and count the turns. Where the
+    interface has a function that says whether any rule gives an extra turn (``extra_turn``),
+    play asks it; else it asks each rule."""
+    if "extra_turn" in turn.variant.interface.functions:
+        condition = kit_course(turn.variant).call("extra_turn", {"player_score": "player",
+                                                                 "opponent_score": "opponent"})
+        one_call = True
+    else:
+        condition = " or ".join(f"{trot.play_flag} and {_call(turn, trot)}" if trot.play_flag else
+                                _call(turn, trot) for trot in trots)
+        one_call = len(trots) == 1 and not trots[0].play_flag
     flags = [memory.name for trot in trots for memory in trot.memory if memory.update == "extra"]
     counts = [line for trot in trots for line in _updates(trot, update="count")]
     if not flags:
-        return [f"if not ({condition}):", f"    who = {_next_player(turn)}", *counts]
+        return [f"if not {condition if one_call else f'({condition})'}:", f"    who = {_next_player(turn)}", *counts]
     return [f"if {condition}:", *(f"    {name} = True" for name in flags), "else:",
             f"    {', '.join(['who', *flags])} = {_next_player(turn)}, {', '.join(['False'] * len(flags))}",
             *counts]
+
+
+def extra_turn_source(variant: Variant) -> str:
+    """The interface's ``extra_turn``: whether the mover moves again, asking each extra-turn rule
+    in the order the spec lists them (each is given the scores after the turn)."""
+    turn = turn_of(variant)
+    signature = variant.interface.signature("extra_turn")
+    names = bind(signature, GENERATED["extra_turn"])
+    calls = []
+    for rule in turn.rules("extra"):
+        given = turn.inputs(rule)
+        if rule.play_flag or any(not isinstance(slot, str) or slot not in names for slot in given):
+            raise HogkitError(f"{variant.name}: {signature.name} of interface {variant.interface.name} is given only "
+                              f"{', '.join(signature.names)}, and rule {rule.id} needs more (or a keyword of play)",
+                              "use an interface whose play asks each extra-turn rule itself")
+        calls.append(f"{rule.hook_name}({', '.join(names[slot] for slot in given)})")
+    titles = " or ".join(rule.title for rule in turn.rules("extra")) or "no rule"
+    lines = [f"def {signature.text()}:",
+             f'    """Return whether the player moves again after their turn ({titles})."""']
+    if len(calls) <= 1:
+        lines.append(f"    return {calls[0] if calls else 'False'}")
+    else:
+        lines.append(f"    return ({calls[0]} or")
+        lines += [f"            {call} or" for call in calls[1:-1]]
+        lines.append(f"            {calls[-1]})")
+    return "\n".join(lines) + "\n"
 
 
 UPDATE_DOC = [

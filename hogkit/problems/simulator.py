@@ -47,6 +47,8 @@ TEXT = {
     'take_turn': ('`take_turn` puts the two together: zero dice use the zero-dice rule, one or more use '
            '`roll_dice`. Call those functions rather than repeating their work.'),
     'rule_functions:post_turn': "After a turn's points are added, one more rule may change the scores.",
+    'rule_functions:extra_turn': ("Once a turn's points are added, a rule may give the mover another turn: it "
+                                  "looks at both scores as the turn leaves them, the mover's first."),
     'play': ("`play` simulates a whole game: players take turns, each turn asks the mover's "
             'strategy (once) how many dice to roll, and the game ends as soon as a score reaches '
             'the goal.'),
@@ -62,6 +64,7 @@ HINTS = {
     'rule_functions:zero_dice': 'Take the digits of the score with // 10 % 10 and % 10.',
     'take_turn': 'Zero dice means the zero-dice rule; otherwise roll the dice with roll_dice.',
     'rule_functions:post_turn': 'Work out the rule for each score, then compare.',
+    'rule_functions:extra_turn': 'Work the rule out from the two scores alone, and return True or False.',
     'play': ('Alternate players with other(who), ask each strategy once per turn, and stop as soon '
             'as a score reaches the goal.'),
     'play_later': ('Keep track of what the rule needs (the previous rolls, the turn number) for each '

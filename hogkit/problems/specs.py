@@ -18,14 +18,15 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from hogkit.problem_layout import Problem
-from hogkit.problems import commentary, leader_commentary, simulator, strategies
+from hogkit.problems import commentary, extra_turns, leader_commentary, simulator, strategies
 from hogkit.problems.building import within_domains
 from hogkit.problems.checks import ProblemSpec, Unlock
 from hogkit.variant import Variant
 
 SEED = 20191
 BUILDERS: dict[str, Callable[[Variant, Problem, random.Random], dict]] = {
-    **simulator.BUILDERS, **commentary.BUILDERS, **strategies.BUILDERS, **leader_commentary.BUILDERS}
+    **simulator.BUILDERS, **commentary.BUILDERS, **strategies.BUILDERS, **leader_commentary.BUILDERS,
+    **extra_turns.BUILDERS}
 
 
 def _rule_unlocks(variant: Variant, problem: Problem, taught: set[str]) -> list[Unlock]:

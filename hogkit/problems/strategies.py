@@ -28,6 +28,8 @@ TEXT = {
     'rule_strategy:zero_dice': 'A strategy that rolls zero dice when that scores at least `margin` points.',
     'rule_strategy:post_turn': ('A strategy that uses the post-turn rule: roll zero dice when the resulting change '
            'helps, never when it hurts, and otherwise behave like the Problem 10 strategy.'),
+    'rule_strategy:extra_turn': ('A strategy that uses the extra-turn rules: roll zero dice when that earns an '
+                                 'extra turn, and otherwise behave like the Problem 10 strategy.'),
     'final_strategy': ('`final_strategy` is your best strategy: any legal number of dice at every pair of '
            'scores, always the same for the same scores.'),
 }
@@ -42,6 +44,7 @@ HINTS = {
     'max_scoring': 'Average roll_dice over each number of dice from 1 to 10; keep the first best.',
     'rule_strategy:zero_dice': 'Compare the points of rolling zero dice with MARGIN.',
     'rule_strategy:post_turn': 'Work out the score after rolling zero dice, then whether the rule would help or hurt.',
+    'rule_strategy:extra_turn': 'Work out the score after rolling zero dice, then whether it earns an extra turn.',
 }
 
 RULES = {

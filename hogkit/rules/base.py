@@ -188,13 +188,14 @@ class Rule:
     strategy that uses the rule (``bacon_strategy``), where an interface asks for one by the rule.
     ``roles`` names the functions of the rule that HogKit's templates call by a role (role,
     function): ``("rules_update", "square_update")`` is the update function that plays a turn
-    with every rule, in a semester whose ``play`` takes one. ``domains`` says which values a
-    parameter of the rule's functions may take where its name does not say it
-    (:func:`hogkit.problems.domains.parameter_domain`): (``parameter`` or ``function.parameter``,
-    a domain's name such as ``points`` or ``after_turn``, or ``lo..hi``). ``gain`` names the
-    function of a post-turn ``update`` rule that students write as the points the rule adds to
-    the mover's score (``hog_pile``): the rendered ``play`` adds what it returns, given what the
-    hook is given, and the hook is the engine's small function of the new score.
+    with every rule, in a semester whose ``play`` takes one. ``constants`` are the module
+    constants its functions read, as (name, value's source text): hog.py defines them after the goal.
+    ``domains`` says which values a parameter of the rule's functions may take where its name does
+    not say it (:func:`hogkit.problems.domains.parameter_domain`): (``parameter`` or
+    ``function.parameter``, a domain's name such as ``points`` or ``after_turn``, or ``lo..hi``).
+    ``gain`` names the function of a post-turn ``update`` rule that students write as the points the
+    rule adds to the mover's score (``hog_pile``): the rendered ``play`` adds what it returns, given
+    what the hook is given, and the hook is the engine's small function of the new score.
     """
 
     id: str
@@ -214,6 +215,7 @@ class Rule:
     inputs: tuple[tuple[str, str], ...] = ()
     strategy: str = ""
     roles: tuple[tuple[str, str], ...] = ()
+    constants: tuple[tuple[str, str], ...] = ()
     domains: tuple[tuple[str, str], ...] = ()
     gain: str = ""
 

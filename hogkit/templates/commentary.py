@@ -80,7 +80,7 @@ def announce_highest(who, previous_high=0, previous_score=0):
         score = score0 if who == 0 else score1
         gain = score - previous_score
         if gain > previous_high:
-            print(gain, "point(s)! That's the biggest gain yet for Player", who)
+            print(gain, "point(s)! That's the biggest gain yet for Player", who)  # text: announce_highest
             return announce_highest(who, gain, score)
         return announce_highest(who, previous_high, score)
     return say

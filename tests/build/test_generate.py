@@ -13,7 +13,7 @@ from hogkit.generate.pipeline import STEPS, build_kit, render_kit
 from hogkit.generate.source import answer_regions, strip_solutions
 from hogkit.source_module import load_source_module
 from hogkit.variant import DEFAULT_VARIANT, load_variant
-from tests.conftest import ALL_SPECS, ROOT
+from tests.conftest import ALL_SPECS, ROOT, SEMESTERS
 
 COMMITTED = ("solutions", "student_skeleton", "notebooks")
 
@@ -36,7 +36,7 @@ def test_committed_default_kit_is_current():
     assert not stale, "run `make kit` to regenerate:\n" + "\n".join(stale)
 
 
-@pytest.fixture(scope="module", params=ALL_SPECS, ids=lambda s: Path(s).stem)
+@pytest.fixture(scope="module", params=[*ALL_SPECS, *SEMESTERS], ids=lambda s: Path(s).stem)
 def built_kit(request, tmp_path_factory):
     variant = load_variant(request.param)
     out = tmp_path_factory.mktemp(variant.name)
@@ -67,12 +67,14 @@ def test_skeleton_imports_and_fails_politely(built_kit):
 
 
 def test_skeleton_is_the_solution_with_stubs(built_kit):
-    _, out = built_kit
+    variant, out = built_kit
     solution = (out / "solutions" / "hog.py").read_text()
     skeleton = (out / "student_skeleton" / "hog.py").read_text()
     assert skeleton == strip_solutions(solution)
     regions = answer_regions(solution)
-    assert {"1", "2", "3", "4", "7", "8", "9", "10", "11", "12"} <= set(regions)
+    assert {"1", "2", "3", "7", "8", "9", "10", "11", "12"} <= set(regions)
+    numbers = {number.strip() for label in regions for number in label.split(",")}
+    assert {problem.number for problem in variant.problems if problem.rules} <= numbers  # each rule's problem
     assert "FINAL_STRATEGY_TABLE" not in skeleton
     assert "FINAL_STRATEGY_TABLE" not in (out / "student_skeleton" / "hog_contest.py").read_text()
 
