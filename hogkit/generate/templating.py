@@ -128,8 +128,9 @@ def print_format(call: ast.Call) -> str:
 
 
 def print_call(text: str) -> str:
-    """A ``print`` of the message TEXT, a format whose placeholders are names, each set off from the
-    words around it by one space (print puts one space between its arguments)."""
+    """A ``print`` of the message TEXT, a format whose placeholders are names: one argument a
+    string or a name where each placeholder is set off from the words around it by one space (print
+    puts one space between its arguments), else one f-string."""
     args = []
     for literal, name, _, _ in string.Formatter().parse(text):
         if literal.strip():
@@ -137,10 +138,12 @@ def print_call(text: str) -> str:
         if name:
             args.append(name)
     call = f"print({', '.join(args)})"
-    if print_format(ast.parse(call, mode="eval").body) != text:
-        raise HogkitError(f"the message {text!r} cannot be printed as one print call",
-                          "set each {placeholder} off from the words around it by one space")
-    return call
+    if print_format(ast.parse(call, mode="eval").body) == text:
+        return call
+    names = [name for _, name, _, _ in string.Formatter().parse(text) if name]
+    if not all(name.isidentifier() for name in names):
+        raise HogkitError(f"the message {text!r} has a placeholder that is not a name", "use {name} placeholders only")
+    return f"print(f{text!r})"
 
 
 def _message_pattern(text: str) -> re.Pattern:
