@@ -223,16 +223,17 @@ def diff_variants(a: Variant, b: Variant) -> list[str]:
     lines = []
     if a.goal != b.goal:
         lines.append(f"goal: {a.goal} -> {b.goal}")
-    for family in dict.fromkeys([*a.rules, *b.rules]):
-        ra, rb = a.rule(family), b.rule(family)
-        if ra is rb:
-            continue
-        if ra is None:
-            lines.append(f"rule added ({family}): {rb.title} — {rb.summary}")
-        elif rb is None:
-            lines.append(f"rule removed ({family}): {ra.title}")
-        else:
-            lines.append(f"rule changed ({family}): {ra.title} [{ra.id}] -> {rb.title} [{rb.id}] — {rb.summary}")
+    for family in dict.fromkeys(rule.family for rule in (*a.rules, *b.rules)):
+        was, now = a.rules_of(family), b.rules_of(family)
+        for ra, rb in itertools.zip_longest(was, now):
+            if ra is rb:
+                continue
+            if ra is None:
+                lines.append(f"rule added ({family}): {rb.title} — {rb.summary}")
+            elif rb is None:
+                lines.append(f"rule removed ({family}): {ra.title}")
+            else:
+                lines.append(f"rule changed ({family}): {ra.title} [{ra.id}] -> {rb.title} [{rb.id}] — {rb.summary}")
     pa, pb = {p.id: p for p in a.problems}, {p.id: p for p in b.problems}
     for pid in dict.fromkeys([*pa, *pb]):
         x, y = pa.get(pid), pb.get(pid)

@@ -93,7 +93,7 @@ def build_class(folder: Path, *, native: str, port: int) -> dict[str, tuple[str,
         copy(name, COMPLETE, 22)
     copy("nested_complete", COMPLETE, 22, "proj")
     copy("n" * 250, COMPLETE, 22)
-    for course_copy in sorted(COURSE_COPIES.glob("*.py")):  # written against the course's own skeleton
+    for course_copy in sorted(COURSE_COPIES.glob("fa19_*.py")):  # written against Fall 2019's own skeleton
         copy(f"course_{course_copy.stem}", course_copy.read_bytes(), 22)
     for attack in ATTACKS:
         copy(f"hostile_{attack}", hostile_source(attack, native=native, port=port), 0)
