@@ -17,7 +17,8 @@ import stat
 import sys
 from pathlib import Path
 
-from graders.isolation import UID_BASE, UID_SLOTS, detect, grader_paths, reachable_by
+from graders.isolation import detect
+from graders.uids import PROBE_UID, grader_paths, reachable_by
 from hogkit.errors import HogkitError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,7 +42,7 @@ def prepare(submissions: Path, out: Path) -> str:
         return f"demo: student code runs under {isolation.summary()}"
     out.mkdir(parents=True, exist_ok=True)
     wanted = [*grader_paths(), submissions.resolve(), out.resolve()]
-    reachable = reachable_by(UID_BASE + UID_SLOTS, wanted)
+    reachable = reachable_by(PROBE_UID, wanted)
     if not reachable:
         return f"demo: student code runs under {isolation.summary()}"
     outside = [p for p in _tops(reachable) if p != ROOT and ROOT not in p.parents]
@@ -49,7 +50,7 @@ def prepare(submissions: Path, out: Path) -> str:
         raise HogkitError(f"a sandbox uid can read {outside[0]}, which is outside this checkout",
                           f"make it private (chmod o-rwx {outside[0]}) or {INSTALL}")
     os.chmod(ROOT, stat.S_IMODE(os.stat(ROOT).st_mode) & ~0o007)
-    if reachable_by(UID_BASE + UID_SLOTS, wanted):
+    if reachable_by(PROBE_UID, wanted):
         raise HogkitError(f"{ROOT} stays within a sandbox uid's reach", INSTALL)
     return (f"demo: no bubblewrap sandbox here, so each example runs as a sandbox uid of its own; made {ROOT} "
             "private to other users (chmod o-rwx) so that uid cannot reach the grader")

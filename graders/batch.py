@@ -33,8 +33,9 @@ from pathlib import Path
 from graders.files import check_folder_target, remove_stale_temporaries, write_json
 from graders.gradebook import variant_columns, write_gradebook
 from graders.intake import Submission, class_submissions, read_source
-from graders.isolation import Isolation, detect, die_with_parent, require_out_of_reach
+from graders.isolation import Isolation, detect, die_with_parent
 from graders.okpy_grading import calibrated_suite
+from graders.reach import require_out_of_reach
 from graders.report import to_json
 from graders.runner import grade_source
 from graders.scoring import checkpoint_scores, composition_scores, require_checkpoint_points

@@ -17,7 +17,8 @@ import json
 import sys
 from pathlib import Path
 
-from graders.isolation import Caps, Isolation, detect, require_out_of_reach
+from graders.isolation import Caps, Isolation, detect
+from graders.reach import require_out_of_reach
 from graders.sandbox import run_once
 from graders.uids import grader_paths
 from graders.untrusted import Untrusted, clean, load_json

@@ -55,7 +55,7 @@ def turn_events(turn):
         events.append(RULE_TITLES.get('post_turn', 'Swap') + '! The scores swap.')
     elif outcomes and waiting == 0:
         try:
-            points = hog.take_turn(len(outcomes), before[1 - who], make_test_dice(*outcomes))
+            points = hog_ui.turn_points(len(outcomes), before[who], before[1 - who], make_test_dice(*outcomes))
         except Exception:
             points = None
         if isinstance(points, int) and mover > points:

@@ -34,6 +34,11 @@ PROBES = {
 LEGAL_CHOICES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 # The keyword of play that takes the dice of a four-sided turn ('' when the kit has none).
 WILD_DICE = ''
+# How the tools call this kit's play: its style ('say' commentary, 'announce' commentary that
+# returns the leader and a message, or an 'update' function), the course's names of its keywords
+# and of the goal, the update function, the commentary parts (name, call that makes the part; no
+# call: the function itself), take_turn's name and parameters, the problems of play and commentary.
+PLAY = {'style': 'say', 'goal': 'GOAL_SCORE', 'keywords': {'dice': 'dice', 'goal': 'goal', 'say': 'say'}, 'update': '', 'commentary': [('announce_highest', 'announce_highest(0)'), ('announce_highest', 'announce_highest(1)'), ('announce_lead_changes', 'announce_lead_changes()')], 'take_turn': ('take_turn', {'num_rolls': 'num_rolls', 'opponent_score': 'opponent_score', 'dice': 'dice'}), 'play_problem': 'Problem 5a', 'say_problem': 'Problem 6'}
 SECONDS = 10  # a try that runs longer than this counts as an endless loop
 
 

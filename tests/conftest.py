@@ -22,6 +22,8 @@ MIXED_SPEC = ROOT / "tests" / "data" / "mixed.toml"
 KERNEL = "hogkit-test"  # the Jupyter kernel the notebook tests run: this very Python
 SEED_VARIANTS = ["fa19", "sp18", "su18", "fa17", "pig-tail"]
 ALL_SPECS = [*SEED_VARIANTS, str(MIXED_SPEC)]
+# The semesters taught with their course's own interface, beyond the seeds.
+SEMESTERS = [name for name in variant_names() if name not in SEED_VARIANTS]
 def pytest_report_header(config):
     return f"hogkit variants: {', '.join(variant_names())}"
 

@@ -13,7 +13,7 @@ import inspect
 
 from hogkit.generate.solution import solution_hog_source
 from hogkit.generate.step import KitBuild
-from hogkit.naming import kit_course
+from hogkit.naming import course_name, course_params, kit_course, template_of
 from hogkit.problem_layout import first_problems
 from hogkit.problems.building import play_call
 from hogkit.problems.domains import parameter_domain
@@ -21,7 +21,7 @@ from hogkit.rules import Rule
 from hogkit.shipped import shipped_text
 from hogkit.variant import Variant
 
-MARKERS = ("PROBES = {}\n", "LEGAL_CHOICES = []\n", "WILD_DICE = ''\n")
+MARKERS = ("PROBES = {}\n", "LEGAL_CHOICES = []\n", "WILD_DICE = ''\n", "PLAY = {}\n")
 
 # Tries of the functions no rule owns; a rule's functions try one of the rule's own examples.
 FIXED_TRIES = {
@@ -29,6 +29,8 @@ FIXED_TRIES = {
     "make_averaged": "make_averaged(make_test_dice(4, 2), 2)()",
     "max_scoring_num_rolls": "max_scoring_num_rolls(make_test_dice(3), 2)",
     "final_strategy": "final_strategy(0, 0)",
+    "always_roll": "always_roll(3)",
+    "is_always_roll": "is_always_roll(always_roll(3))",
 }
 
 
@@ -99,12 +101,46 @@ def probes(variant: Variant) -> dict[str, tuple[str, str, int, tuple[str, ...]]]
     return result
 
 
+def play_interface(variant: Variant) -> dict:
+    """What ``ready.PLAY`` holds: how the kit's tools call the course's ``play`` (its style, the
+    course's names of its keyword parameters, the goal's name, the update function of the update
+    style), the commentary they hand it (each part's function and the call that makes it, in the
+    course's names; no call: the function itself is the commentary), the course's ``take_turn``
+    (its name and parameters by HogKit's names) and the problems that ask for play and for its
+    commentary."""
+    course = kit_course(variant)
+    style = variant.interface.play
+    params = course_params(variant, "play")
+    commentary: list[tuple[str, str]] = []
+
+    def part(key: str, args: dict[str, str]) -> tuple[str, str]:
+        return course_name(variant, key), course.call(template_of(variant, key) or key, args)
+
+    functions = variant.interface.functions
+    if style == "say":
+        commentary += [part("announce_highest", {"who": str(who)}) for who in (0, 1) if "announce_highest" in functions]
+        commentary += [part("announce_lead_changes", {})] if "announce_lead_changes" in functions else []
+    elif style == "announce" and "announce_lead_changes" in functions:
+        commentary.append((course_name(variant, "announce_lead_changes"), ""))
+    playing = [p for p in variant.problems if course_name(variant, "play") in p.functions]
+    return {
+        "style": style,
+        "goal": variant.interface.goal_name,
+        "keywords": {name: params[name] for name in ("dice", "goal", "say", "update") if name in params},
+        "update": course.signatures["rules_update"].name if style == "update" else "",
+        "commentary": commentary,
+        "take_turn": (course_name(variant, "take_turn"), course_params(variant, "take_turn")),
+        "play_problem": playing[0].label if playing else "",
+        "say_problem": playing[-1].label if playing and style != "update" else "",
+    }
+
+
 def ready_source(variant: Variant) -> str:
     """The text of ``ready.py`` for VARIANT."""
     text = shipped_text("ready.py")
     select = variant.rule("dice_select")
     values = (f"PROBES = {{\n{_entries(probes(variant))}}}\n", f"LEGAL_CHOICES = {list(variant.legal_rolls)!r}\n",
-              f"WILD_DICE = {(select.play_flag if select else '')!r}\n")
+              f"WILD_DICE = {(select.play_flag if select else '')!r}\n", f"PLAY = {play_interface(variant)!r}\n")
     for marker, value in zip(MARKERS, values, strict=True):
         if marker not in text:
             raise RuntimeError(f"hogkit/shipped/ready.py lost its line {marker.strip()!r}")

@@ -45,12 +45,13 @@ def require(names, *, tool):
 def computer(strategy, name):
     """Wrap STRATEGY so that it checks each answer; NAME is used in the message."""
     choices = legal_choices()
+    problem = 'Problem ' + (ready.problem_of(name).lstrip('0') or '0') if ready.problem_of(name) else 'hog.py'
 
     def checked(score, opponent_score):
         number = strategy(score, opponent_score)
         if type(number) is not int or number not in choices:
             raise ValueError(f'{name} returned {number!r} for scores {score} and {opponent_score}; it must '
-                             f'return one of {choices[0]} to {choices[-1]} (Problem 12 in hog.py)')
+                             f'return one of {choices[0]} to {choices[-1]} ({problem})')
         return number
     return checked
 
@@ -106,39 +107,48 @@ class Game:
         if turn is None:
             return
         turn.after = tuple(scores)
-        if not turn.said and not self.heard_say and not self.turns:
-            self.on_note('(No commentary yet: play does not call say after each turn. That is Problem 6.)')
+        problem = ready.PLAY['say_problem']
+        if problem and not turn.said and not self.heard_say and not self.turns:
+            self.on_note(f'(No commentary yet: play does not call its commentary after each turn. That is {problem}.)')
         self.turns.append(turn)
         self.on_turn(turn)
 
     def _commentary_parts(self):
-        """The course's commentary, both(announce_highest(0), both(announce_highest(1),
-        announce_lead_changes())), as a list of [name, function] parts without the ones not
-        written yet, and a note for each part left out."""
-        makers, notes = [], []
-        missing = ready.missing(hog, ['announce_highest'])
-        if missing is None:
-            makers += [('announce_highest', lambda: hog.announce_highest(0)),
-                       ('announce_highest', lambda: hog.announce_highest(1))]
-        else:
-            notes.append(f'(announce_highest is left out of the commentary until {missing.label} is finished: '
-                         f'{missing.reason}.)')
-        makers.append(('announce_lead_changes', lambda: hog.announce_lead_changes()))
-        live = []
-        for name, make in makers:
+        """The kit's commentary (in a kit of commentary functions, both(announce_highest(0),
+        both(announce_highest(1), announce_lead_changes()))), as a list of [name, function] parts
+        without the ones not written yet, and a note for each part left out."""
+        live, notes = [], []
+        for name, call in ready.PLAY['commentary']:
+            missing = ready.missing(hog, [name]) if name in ready.PROBES else None
+            if missing is not None:
+                notes.append(f'({name} is left out of the commentary until {missing.label} is finished: '
+                             f'{missing.reason}.)')
+                continue
             try:
-                function = make()
+                function = eval(call, vars(hog)) if call else getattr(hog, name)
             except Exception as exc:  # the student's code may raise anything
                 function = exc
             if callable(function):
-                live.append([name, function])
+                if [name, function] not in live:
+                    live.append([name, function])
             else:
                 notes.append(f'({name} is left out of the commentary: it gives {function!r}.)')
         return live, notes
 
-    def say(self, score0, score1):
-        """The commentary function handed to play: runs every live part and keeps what it says."""
+    def _keep(self, said):
+        """Keep what the commentary SAID after the turn in progress."""
         self.heard_say = True
+        if self.current is not None:
+            self.current.said = True
+            self.current.commentary += said
+
+    def _drop(self, part, why):
+        self.commentary.remove(part)
+        self.on_note(f'({part[0]} is left out of the commentary from now on: it {why}.)')
+
+    def say(self, score0, score1):
+        """The commentary function handed to a play of the say style: runs every live part and
+        keeps what it prints."""
         out = io.StringIO()
         for part in list(self.commentary):
             name, function = part
@@ -152,25 +162,61 @@ class Game:
             if callable(following):
                 part[1] = following
             else:
-                self.commentary.remove(part)
-                self.on_note(f'({name} is left out of the commentary from now on: it {why}.)')
-        if self.current is not None:
-            self.current.said = True
-            self.current.commentary += out.getvalue()
+                self._drop(part, why)
+        self._keep(out.getvalue())
         return self.say
+
+    def announce(self, score0, score1, leader=None):
+        """The commentary function handed to a play of the announce style: asks every live part
+        for the leader and its message, keeps the message, and gives play the leader and no
+        message (the message is shown with the turn)."""
+        out, messages = io.StringIO(), []
+        for part in list(self.commentary):
+            name, function = part
+            try:
+                with redirect_stdout(out):
+                    answer = function(score0, score1, leader)
+                leader, message = answer
+            except Exception as exc:
+                self._drop(part, f'raised {type(exc).__name__}: {exc}')
+                continue
+            if message:
+                messages.append(str(message))
+        self._keep(out.getvalue() + ''.join(m + '\n' for m in messages))
+        return leader, None
 
     def run(self):
         """Play the whole game with hog.play; return the final scores."""
         for note in self.notes:
             self.on_note(note)
-        keywords = {'dice': self.dice, 'goal': hog.GOAL_SCORE, 'say': self.say}
+        names, goal = ready.PLAY['keywords'], goal_score()
+        keywords = {names['dice']: self.dice, names['goal']: goal}
+        if ready.PLAY['style'] == 'update':
+            keywords[names['update']] = getattr(hog, ready.PLAY['update'])
+        else:
+            keywords[names['say']] = self.announce if ready.PLAY['style'] == 'announce' else self.say
         if ready.WILD_DICE:
             keywords[ready.WILD_DICE] = self.wild_dice
         result = hog.play(self.strategies[0], self.strategies[1], **keywords)
-        if not (isinstance(result, tuple) and len(result) == 2 and max(result) >= hog.GOAL_SCORE):
-            raise ValueError(f'play returned {result!r} before anyone reached {hog.GOAL_SCORE} (Problem 5a)')
+        if not (isinstance(result, tuple) and len(result) == 2 and max(result) >= goal):
+            raise ValueError(f'play returned {result!r} before anyone reached {goal} '
+                             f'({ready.PLAY["play_problem"]})')
         self._close(result)
         return result
+
+
+def goal_score():
+    """The score that ends a game in this kit (hog.py's goal constant)."""
+    return getattr(hog, ready.PLAY['goal'])
+
+
+def turn_points(num_rolls, player_score, opponent_score, dice):
+    """What your take_turn gives a turn of NUM_ROLLS dice at these scores, called as the course
+    writes it (some courses give it both scores)."""
+    name, params = ready.PLAY['take_turn']
+    given = {'num_rolls': num_rolls, 'player_score': player_score, 'opponent_score': opponent_score,
+             'dice': dice}
+    return getattr(hog, name)(**{params[key]: value for key, value in given.items() if key in params})
 
 
 def describe(turn, name):
@@ -246,7 +292,9 @@ def main(argv=None):
         random.seed(args.seed)
     command = 'python3 hog_ui.py' + (' -f' if args.final else ' --watch' if args.watch else '')
     try:
-        require(['play', 'final_strategy'] if args.final or args.watch else ['play'], tool=command)
+        needs = ['play', 'final_strategy'] if args.final or args.watch else ['play']
+        needs += ['always_roll'] if args.watch and 'always_roll' in ready.PROBES else []
+        require(needs, tool=command)
     except NotReady as exc:
         print(f'error: {exc}', file=sys.stderr)
         sys.exit(1)

@@ -21,6 +21,11 @@ PROBES = {}
 LEGAL_CHOICES = []
 # The keyword of play that takes the dice of a four-sided turn ('' when the kit has none).
 WILD_DICE = ''
+# How the tools call this kit's play: its style ('say' commentary, 'announce' commentary that
+# returns the leader and a message, or an 'update' function), the course's names of its keywords
+# and of the goal, the update function, the commentary parts (name, call that makes the part; no
+# call: the function itself), take_turn's name and parameters, the problems of play and commentary.
+PLAY = {}
 SECONDS = 10  # a try that runs longer than this counts as an endless loop
 
 

@@ -18,8 +18,9 @@ from graders.doctor import report
 from graders.files import check_file_target, write_json
 from graders.gradescope import graded_max, write_autograder_zip
 from graders.intake import Refused, read_source
-from graders.isolation import Isolation, detect, require_out_of_reach
+from graders.isolation import Isolation, detect
 from graders.okpy_grading import calibrated_suite, load_course_tests
+from graders.reach import require_out_of_reach
 from graders.report import refused_gradescope, to_gradescope, to_json, to_text
 from graders.scoring import require_checkpoint_points
 from graders.untrusted import clean

@@ -143,7 +143,7 @@ def test_the_fall_2019_page_step_by_step(tmp_path, display, kernel):
             if game is not None:
                 assert game["names"] == ["Player 0", "Player 1"] and max(game["scores"]) >= 100
                 story = "\n".join(game["story"])
-                assert "play does not call say after each turn. That is Problem 6." in story
+                assert "play does not call its commentary after each turn. That is Problem 6." in story
                 assert "point(s)!" not in story and "takes the lead" not in story
             ui = student.run("hog_ui.py", "--seed", "3", stdin="4\n" * 200)
             assert ui.returncode == 0 and "Game over: Player" in ui.stdout, ui.stderr

@@ -21,7 +21,8 @@ import hypothesis
 import pytest
 
 from graders import cgroup, seccomp
-from graders.isolation import Caps, Jail, detect, reference_texts, require_out_of_reach
+from graders.isolation import Caps, Jail, detect
+from graders.reach import reference_texts, require_out_of_reach
 from graders.sandbox import Limits, Sandbox, run_once
 from graders.uids import PROBE_UID, copies_within_reach, digests_of, ipc_objects_of, sandbox_uid
 from graders.view import build_view, describe_python

@@ -14,7 +14,8 @@ import pytest
 
 from graders.doctor import live_check, report_on
 from graders.intake import Refused, class_submissions, find_hog, read_source, safe_id
-from graders.isolation import detect, require_out_of_reach
+from graders.isolation import detect
+from graders.reach import require_out_of_reach
 from graders.uids import UID_BASE, UID_SLOTS, grader_paths, reachable_by
 from graders.untrusted import Untrusted, clean, load_json, nesting_depth, plain_value
 from hogkit.errors import HogkitError
