@@ -58,6 +58,8 @@ class GeneralModel:
         self.size = 2 * H * G * G
         m, o = np.divmod(np.arange(G * G), G)
         self.diagonals = [np.nonzero(m + o == d)[0] for d in range(2 * G - 1)]
+        planned = self.size * len(self.choices) * self.vals.shape[1] * 4
+        self.plans: dict[int, Plan] | None = {} if planned <= PLAN_BYTES and self.size < 2**31 - 2 else None
 
     @staticmethod
     def _check(turn: Turn) -> None:
@@ -181,8 +183,22 @@ def _settle(model: GeneralModel, V: np.ndarray, d: int, places: np.ndarray, c: n
         V[places] = _choice_values(model, V, d, c)
         return
     V[places] = 0.5
+    plan = _plan(model, d)
+    if plan is not None and plan.same is not None:  # the higher diagonals' part once, then the rest
+        states = np.arange(len(c))
+        row, target, same = plan.rows[states, c], plan.targets[states, c], plan.same[states, c]
+        probs = model.probs[row]
+        fixed = (probs * np.where(same, 0.0, V[target])).sum(axis=1)
+        at, outcome = np.nonzero(same)
+        weight, target = probs[at, outcome], target[at, outcome]
+
+        def choice_values() -> np.ndarray:
+            return fixed + np.bincount(at, weights=weight * V[target], minlength=len(c))
+    else:
+        def choice_values() -> np.ndarray:
+            return _choice_values(model, V, d, c)
     for _ in range(SWEEPS):
-        new = _choice_values(model, V, d, c)
+        new = choice_values()
         moved = np.abs(new - V[places]).max()
         V[places] = new
         if moved < SETTLE:
@@ -223,9 +239,35 @@ __all__ = ["GeneralModel", "general_model", "general_optimum", "general_pair_sta
            "general_values"]
 
 
-def _choice_values(model: GeneralModel, V: np.ndarray, d: int, c: np.ndarray) -> np.ndarray:
-    """The value of each state of diagonal D (in the order of :func:`general_values`) when each
-    makes choice column C, given the values V of the higher diagonals."""
+PLAN_BYTES = 64 * 2**20  # a model whose turns' targets fit in this many bytes keeps them (see Plan)
+
+
+class Plan:
+    """Where each state of one diagonal goes after each choice, worked out once per model: for
+    state s and choice c, ``rows[s, c]`` (the points row, whose probabilities weigh the outcomes)
+    and ``targets[s, c]`` (the state each outcome leads to); ``same[s, c]`` marks the outcomes that
+    stay on the diagonal (turns of 0 points), None when none does."""
+
+    def __init__(self, model: GeneralModel, d: int) -> None:
+        n = 2 * model.nh * len(model.diagonals[d])
+        parts = [_targets(model, d, np.full(n, c)) for c in range(len(model.choices))]
+        self.rows = np.stack([row for row, _ in parts], axis=1).astype(np.int32)
+        self.targets = np.stack([target for _, target in parts], axis=1).astype(np.int32)
+        same = _on_diagonal(model, self.targets, d) & (model.probs[self.rows] > 0)  # not a row's padding
+        self.same = same if same.any() else None
+
+
+def _on_diagonal(model: GeneralModel, targets: np.ndarray, d: int) -> np.ndarray:
+    """Which TARGETS are states of diagonal D (not a won game)."""
+    G2 = model.goal ** 2
+    inside = targets < model.size
+    cell = np.where(inside, targets % G2, 0)
+    return inside & (cell // model.goal + cell % model.goal == d)
+
+
+def _targets(model: GeneralModel, d: int, c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each state of diagonal D (in the order of :func:`general_values`) making choice column
+    C: its points row and the state each outcome of that row leads to (a flat index of V)."""
     G, H = model.goal, model.nh
     G2 = G * G
     cells = model.diagonals[d]
@@ -235,7 +277,7 @@ def _choice_values(model: GeneralModel, V: np.ndarray, d: int, c: np.ndarray) ->
     who, h = np.divmod(context, H)
     rolls = model.rolls[h, c]
     row = np.where(rolls > 0, rolls - 1 + MOST_DICE * model.wild[cell], model.zero + cell)
-    vals, probs = model.vals[row], model.probs[row]
+    vals = model.vals[row]
     x = mover[:, None] + vals + model.bonus[h, c][:, None]
     after = model.after[opp[:, None], x]
     ended = after < 0
@@ -248,7 +290,28 @@ def _choice_values(model: GeneralModel, V: np.ndarray, d: int, c: np.ndarray) ->
     handed = ((1 - who[:, None]) * H + model.swap_h[hidden]) * G2 + ao * G + am
     target = np.where(ended, model.size + np.where(after == -1, who[:, None], 1 - who[:, None]),
                       np.where(extra, same, handed))
-    return (probs * V[target]).sum(axis=1)
+    return row, target
+
+
+def _plan(model: GeneralModel, d: int) -> Plan | None:
+    """Diagonal D's plan, made on first use, where the model's plans fit in PLAN_BYTES."""
+    if model.plans is None:
+        return None
+    if d not in model.plans:
+        model.plans[d] = Plan(model, d)
+    return model.plans[d]
+
+
+def _choice_values(model: GeneralModel, V: np.ndarray, d: int, c: np.ndarray) -> np.ndarray:
+    """The value of each state of diagonal D (in the order of :func:`general_values`) when each
+    makes choice column C, given the values V of the higher diagonals."""
+    plan = _plan(model, d)
+    if plan is None:
+        row, target = _targets(model, d, c)
+    else:
+        states = np.arange(len(c))
+        row, target = plan.rows[states, c], plan.targets[states, c]
+    return (model.probs[row] * V[target]).sum(axis=1)
 
 
 def general_backward(model: GeneralModel, fixed: dict[int, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
