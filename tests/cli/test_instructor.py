@@ -8,8 +8,17 @@ import sys
 import pytest
 
 from hogkit.errors import HogkitError
+from hogkit.generate.reference import reference_hog
+from hogkit.naming import kit_course
 from hogkit.variant import load_variant
-from hogkit_cli.commands.variants import diff_variants, new_variant, state_lines, termination_problems
+from hogkit_cli.commands.variants import (
+    diff_variants,
+    endless_standstill,
+    new_variant,
+    standstills,
+    state_lines,
+    termination_problems,
+)
 from tests.conftest import ROOT
 
 
@@ -92,3 +101,20 @@ def test_solver_runs_in_check(capsys):
 
     assert check_variant(load_variant("pig-tail"), games=10, solve=True)
     assert "the solver runs" in capsys.readouterr().out
+
+
+def test_check_variant_warns_of_an_endless_game_the_rules_allow():
+    """Spring 2022's Hefty Hogs scores 0 at some scores: from a start it finds, the kit's own
+    take_turn scores 0 for zero dice in both seats, so two players who always roll zero never end."""
+    variant = load_variant("sp22")
+    start = endless_standstill(variant, standstills(variant))
+    assert start is not None
+    hog = reference_hog(variant)
+    mover, opponent = start
+    for a, b in ((mover, opponent), (opponent, mover)):
+        call = kit_course(variant).call("take_turn", {"num_rolls": "0", "player_score": str(a),
+                                                      "opponent_score": str(b)})
+        assert eval(call, vars(hog)) == 0
+    check = hogkit("check-variant", "sp22", "--games", "20", "--no-solve")
+    assert check.returncode == 0 and f"warn a game can go on for ever: from {mover} against {opponent}" in check.stdout
+    assert endless_standstill(load_variant("fa19"), standstills(load_variant("fa19"))) is None
