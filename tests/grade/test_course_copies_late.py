@@ -3,7 +3,8 @@ course's own skeleton (Fall 2022: take_turn given only the opponent's score, the
 perfect_square and next_perfect_square; Summer 2019: Spring 2019's skeleton, Free Bacon from the
 smaller digit, a Swine Swap of the mover's first digit): each gets full marks in every kit that
 reproduces its semester (the Fall 2022 copies in pig-tail's and Spring 2023's too, whose skeleton
-and rules were the same), and each copy with one bug loses exactly the problem its bug is in."""
+and rules were the same), and each copy with one bug loses exactly the problem its bug is in (GAPS
+names the mutants HogKit does not yet grade so, and why: they are expected to fail until it does)."""
 
 from __future__ import annotations
 
@@ -116,7 +117,6 @@ def test_each_mutant_changes_its_copy_once(name):
                                   if name in GAPS else name for name in MUTANTS])
 def test_one_bug_loses_its_own_problem(name):
     copy, old, new, problems = MUTANTS[name]
-    assert TEXTS[copy].count(old) == 1
     assert lost(TEXTS[copy].replace(old, new), KITS[copy][0]) == problems
 
 

@@ -16,11 +16,11 @@ def roll_dice(num_rolls, dice=six_sided):
     assert type(num_rolls) == int, 'num_rolls must be an integer.'
     assert num_rolls > 0, 'Must roll at least once.'
     # BEGIN PROBLEM 1
-    def roll(left, total, pig_out):
+    def roll(left, total, sow_sad):
         if left == 0:
-            return 1 if pig_out else total
+            return 1 if sow_sad else total
         outcome = dice()
-        return roll(left - 1, total + outcome, pig_out or outcome == 1)
+        return roll(left - 1, total + outcome, sow_sad or outcome == 1)
     return roll(num_rolls, 0, False)
     # END PROBLEM 1
 
