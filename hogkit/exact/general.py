@@ -58,6 +58,7 @@ class GeneralModel:
         self.size = 2 * H * G * G
         m, o = np.divmod(np.arange(G * G), G)
         self.diagonals = [np.nonzero(m + o == d)[0] for d in range(2 * G - 1)]
+        self._plan_classes()
         planned = self.size * len(self.choices) * self.vals.shape[1] * 4
         self.plans: dict[int, Plan] | None = {} if planned <= PLAN_BYTES and self.size < 2**31 - 2 else None
 
@@ -145,6 +146,28 @@ class GeneralModel:
                 for p in range(self.points_width):
                     after = turn.remember(view, int(self.rolls[h, c]), extra, points=p)
                     self.memory[h, c, int(extra), p] = turn.index(after)
+
+    def _plan_classes(self) -> None:
+        """``class_of[h, c]``: the class of hidden state h under choice c, where two hidden states
+        are of one class when that choice rolls the same dice with the same bonus and extra turn
+        and leaves the same hidden state after every outcome (so from any scores their values
+        agree); ``rep[c, k]``: a hidden state of class k (classes past the choice's last repeat
+        its first)."""
+        C = len(self.choices)
+        self.class_of = np.zeros((self.nh, C), dtype=np.int64)
+        reps: list[list[int]] = []
+        for c in range(C):
+            seen: dict[bytes, int] = {}
+            for h in range(self.nh):
+                key = np.array([self.rolls[h, c], self.bonus[h, c], self.extra_h[h, c]]).tobytes() + \
+                    self.memory[h, c].tobytes()
+                self.class_of[h, c] = seen.setdefault(key, len(seen))
+            first = {}
+            for h in range(self.nh):
+                first.setdefault(int(self.class_of[h, c]), h)
+            reps.append([first[k] for k in range(len(seen))])
+        width = max(len(r) for r in reps)
+        self.rep = np.array([r + [r[0]] * (width - len(r)) for r in reps], dtype=np.int64)
 
     def columns(self, tables: np.ndarray) -> np.ndarray:
         """Choice columns of integer TABLES ([..., goal, goal]), checking every entry is legal."""
@@ -268,13 +291,20 @@ def _on_diagonal(model: GeneralModel, targets: np.ndarray, d: int) -> np.ndarray
 def _targets(model: GeneralModel, d: int, c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For each state of diagonal D (in the order of :func:`general_values`) making choice column
     C: its points row and the state each outcome of that row leads to (a flat index of V)."""
-    G, H = model.goal, model.nh
-    G2 = G * G
+    H = model.nh
     cells = model.diagonals[d]
     context = np.repeat(np.arange(2 * H), len(cells))
-    cell = np.tile(cells, 2 * H)
-    mover, opp = np.divmod(cell, G)
     who, h = np.divmod(context, H)
+    return _targets_of(model, who, h, np.tile(cells, 2 * H), c)
+
+
+def _targets_of(model: GeneralModel, who: np.ndarray, h: np.ndarray, cell: np.ndarray,
+                c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The points row and the targets (as :func:`_targets`) of the states (WHO, H, CELL) making
+    choice columns C, all four of one length."""
+    G, H = model.goal, model.nh
+    G2 = G * G
+    mover, opp = np.divmod(cell, G)
     rolls = model.rolls[h, c]
     row = np.where(rolls > 0, rolls - 1 + MOST_DICE * model.wild[cell], model.zero + cell)
     vals = model.vals[row]
@@ -302,11 +332,32 @@ def _plan(model: GeneralModel, d: int) -> Plan | None:
     return model.plans[d]
 
 
+def _values_by_class(model: GeneralModel, V: np.ndarray, d: int, c: np.ndarray) -> np.ndarray:
+    """:func:`_choice_values` where each player's choice C ([who, cell]) is the same in every hidden
+    state: the states whose hidden states move alike under their choice (one class of
+    :attr:`GeneralModel.class_of`) share their value, so one of each class is worked out."""
+    H, K = model.nh, model.rep.shape[1]
+    cells = model.diagonals[d]
+    n = len(cells)
+    who = np.repeat(np.arange(2), K * n)
+    k = np.tile(np.repeat(np.arange(K), n), 2)
+    cell = np.tile(cells, 2 * K)
+    chosen = c[who, np.tile(np.arange(n), 2 * K)]
+    row, target = _targets_of(model, who, model.rep[chosen, k], cell, chosen)
+    values = (model.probs[row] * V[target]).sum(axis=1).reshape(2, K, n)
+    classes = model.class_of[:, c]  # [H, 2, n]: each hidden state's class under its player's choice
+    return values[np.arange(2)[None, :, None], classes, np.arange(n)[None, None, :]].transpose(1, 0, 2).reshape(
+        2 * H * n)
+
+
 def _choice_values(model: GeneralModel, V: np.ndarray, d: int, c: np.ndarray) -> np.ndarray:
     """The value of each state of diagonal D (in the order of :func:`general_values`) when each
     makes choice column C, given the values V of the higher diagonals."""
     plan = _plan(model, d)
     if plan is None:
+        by_cell = c.reshape(2, model.nh, -1)
+        if model.nh > 1 and (by_cell == by_cell[:, :1]).all():
+            return _values_by_class(model, V, d, by_cell[:, 0])
         row, target = _targets(model, d, c)
     else:
         states = np.arange(len(c))

@@ -16,7 +16,7 @@ from hogkit.generate.pipeline import STEPS, render_kit, write_tree
 from hogkit.generate.solution import solution_hog_source
 from hogkit.generate.source import strip_solutions
 from hogkit.variant import DEFAULT_VARIANT, load_variant
-from tests.conftest import ALL_SPECS
+from tests.conftest import ALL_SPECS, SEMESTERS
 
 KIT_STEPS = [(name, step) for name, step in STEPS if name in ("reference files", "support files", "student skeleton",
                                                                "question bank", "checker")]
@@ -46,10 +46,10 @@ def checker_verdicts(folder: Path) -> dict[str, list[bool]]:
     return {p["id"]: [c["passed"] for c in p["cases"]] for p in json.loads(done.stdout)["problems"]}
 
 
-# The default variant's agreement runs in every `make test`; the others are slow (10-20 s each).
+# The default variant's agreement runs in every `make test`; the others (every seed and semester) are slow.
 AGREEMENT_SPECS = [pytest.param(spec, id=Path(spec).stem,
                                 marks=() if Path(spec).stem == DEFAULT_VARIANT else pytest.mark.slow)
-                   for spec in ALL_SPECS]
+                   for spec in [*ALL_SPECS, *SEMESTERS]]
 
 
 @pytest.mark.parametrize("spec", AGREEMENT_SPECS)

@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -68,3 +69,21 @@ def test_the_kits_reference_passes_its_courses_suite(name, tmp_path):
     failures = {q: v["failed"] for q, v in verdicts.items() if v["failed"] != allowed.get((variant.course, q), 0)}
     assert not failures, (failures, verdicts)
     assert sum(v["passed"] for v in verdicts.values()) > 50
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(COURSES is None, reason="set HOGKIT_COURSES to a folder of the courses' suites")
+@pytest.mark.parametrize("name", semesters())
+def test_grading_the_reference_with_its_courses_suite_gives_full_marks(name, tmp_path):
+    """`hogkit grade --ok-tests`, as staff run it: the kit's reference gets every point of the
+    course's suite (the cases the reference cannot pass on this Python left out, one line each)."""
+    variant = load_variant(name)
+    copy = tmp_path / "hog.py"
+    copy.write_text(solution_hog_source(variant))
+    done = subprocess.run([sys.executable, "-m", "hogkit_cli", "grade", str(copy), "--variant", name, "--ok-tests",
+                           str(COURSES / variant.course / "course"), "--json"], capture_output=True, text=True,
+                          timeout=1800, check=False, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout)
+    assert result["status"] == "graded" and result["total"] == result["max_total"] > 0, (
+        [(p["label"], p["earned"], p["points"]) for p in result["problems"] if p["earned"] < p["points"]])
