@@ -62,9 +62,10 @@ def _p06(variant: Variant, problem: Problem, rng: random.Random) -> dict:
                          say="both(say_scores, announce_lead_changes())"),
     )
     visible = tuple(replace(test, rule=RULES["say_each_turn"]) for test in visible)
+    unseen = [g for g in games if g not in with_swap][:8]
     hidden = (Sweep("commentary in games with random strategies",
-                    tuple(game_call(variant, game, later=False, say="echo_scores", visible=False)
-                          for game in [g for g in games if g not in with_swap][:8]), rule=RULES["say_each_turn"], output=True),)
+                    tuple(game_call(variant, game, later=False, say="echo_scores", visible=False) for game in unseen),
+                    rule=RULES["say_each_turn"], output=True),)
     fuzz = (shared_fuzz(variant, later=False, say="echo_scores", name="play with commentary", neutral_only=True,
                         output=True),)
     unlock = (
