@@ -16,7 +16,7 @@ no answers. The protocol, over two pipes whose descriptors are named on the comm
 ``random`` is seeded before the import and before every request, so a copy that rolls its own
 dice gets the same answers, and the same feedback, each time it is graded.
 
-The helpers below (``fixed_rolls``, ``rolls_by_score``, ``echo_scores``, ``run_commentary``,
+The helpers below (``fixed_rolls``, ``rolls_by_score``, ``rolls_by_sum``, ``echo_scores``, ``run_commentary``,
 ``dice_calls``) are also imported by the parent so the reference is called with exactly the same
 arguments; ``run_batch`` and ``run_session`` answer many calls, or a whole visible test case, in
 one request, and ``keep``/``kept`` hold dice and functions between requests.
@@ -58,6 +58,14 @@ def rolls_by_score(*choices):
     """A strategy that picks CHOICES[(score + 3 * opponent_score) % len(CHOICES)]."""
     def strategy(score, opponent_score):
         return choices[(score + 3 * opponent_score) % len(choices)]
+    return strategy
+
+
+def rolls_by_sum(*choices):
+    """A strategy that picks CHOICES[(score + opponent_score) % len(CHOICES)]: the same for both
+    players, whichever score comes first."""
+    def strategy(score, opponent_score):
+        return choices[(score + opponent_score) % len(choices)]
     return strategy
 
 
@@ -482,7 +490,7 @@ def main(argv):
     def capped():
         return _Capped(ok.DEBUG_LINE)
 
-    helpers = {"fixed_rolls": fixed_rolls, "rolls_by_score": rolls_by_score,
+    helpers = {"fixed_rolls": fixed_rolls, "rolls_by_score": rolls_by_score, "rolls_by_sum": rolls_by_sum,
                "echo_scores": echo_scores, "run_commentary": run_commentary, "dice_calls": dice_calls,
                "keep": keep, "kept": kept, "run_batch": batch_runner(capped),
                "run_session": session_runner(ok.run_test_case, capped),

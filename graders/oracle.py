@@ -29,6 +29,7 @@ from hogkit.variant import Variant
 HELPERS = {
     "fixed_rolls": harness.fixed_rolls,
     "rolls_by_score": harness.rolls_by_score,
+    "rolls_by_sum": harness.rolls_by_sum,
     "echo_scores": harness.echo_scores,
     "run_commentary": harness.run_commentary,
     "dice_calls": harness.dice_calls,

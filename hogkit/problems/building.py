@@ -35,6 +35,12 @@ SCRIPTED = (
     "        return moves.get((score, opponent_score), default)\n"
     "    return strategy"
 )
+SCRIPTED_SHARED = (
+    "def scripted_pair(moves, default):\n"
+    "    def strategy(score, opponent_score):\n"
+    "        return moves.get((min(score, opponent_score), max(score, opponent_score)), default)\n"
+    "    return strategy"
+)
 PICKS = (
     "def picks(*choices):\n"
     "    def strategy(score, opponent_score):\n"
@@ -104,11 +110,12 @@ def dice_text(outcomes: Iterable[int]) -> str:
     return f"make_test_dice({', '.join(map(str, outcomes))})"
 
 
-def story_doctest(variant: Variant, story: Story, *, later: bool) -> Doctest | None:
+def story_doctest(variant: Variant, story: Story, *, later: bool, shared: bool = False) -> Doctest | None:
     """A seed's scripted game replayed through ``play``: each player's strategy answers the
     scores of each of their turns in the story, and the dice come up as the story says. None if
     a player meets the same scores twice with different choices (no strategy of the scores could
-    play it)."""
+    play it). SHARED: both players play one strategy of the pair of scores, whoever comes first
+    (so only the rules, not how ``play`` asks the strategies, decide the game)."""
     moves: list[dict[tuple[int, int], int]] = [{}, {}]
     six, four = [], []
     scores = list(story.start)
@@ -129,9 +136,17 @@ def story_doctest(variant: Variant, story: Story, *, later: bool) -> Doctest | N
     else:
         goal = max(seen) + 1
     strategies = [f"scripted({dict(sorted(m.items()))!r}, 5)" for m in moves]
+    helper = SCRIPTED
+    if shared:
+        pairs: dict[tuple[int, int], int] = {}
+        for (own, other), rolls in (item for m in moves for item in m.items()):
+            key = (min(own, other), max(own, other))
+            if pairs.setdefault(key, rolls) != rolls:
+                return None
+        strategies, helper = [f"scripted_pair({dict(sorted(pairs.items()))!r}, 5)"] * 2, SCRIPTED_SHARED
     call = play_call(variant, *strategies, dice=dice_text(six or [6]), start=story.start, goal=goal,
                      later=later, wild=dice_text(four or [3]))
-    return Doctest(f"the seed's game: {story.title}", (SCRIPTED, call),
+    return Doctest(f"the seed's game: {story.title}", (helper, call),
                    rule=f"{story.title}: the turns of this game, as the rules of the seed play them",
                    setup=SETUP)
 
@@ -270,13 +285,13 @@ def play_fuzz(variant: Variant, *, later: bool, say: str = "", name: str = "play
     return Fuzz(name, f"play({{}}, {{}}, {{}}, dice={{}}{say_arg}{wild}{flags})", args, output=output)
 
 
-def stories(variant: Variant, rules: Iterable[Rule], *, later: bool) -> list[Doctest]:
+def stories(variant: Variant, rules: Iterable[Rule], *, later: bool, shared: bool = False) -> list[Doctest]:
     tests = []
     for rule in rules:
         for story in rule.stories:
             if story.requires and not story.requires <= variant.rule_ids:
                 continue
-            test = story_doctest(variant, story, later=later)
+            test = story_doctest(variant, story, later=later, shared=shared)
             if test is not None:
                 tests.append(test)
     return tests

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hogkit.problem_layout import Problem
 from hogkit.problems.building import (
@@ -12,12 +13,11 @@ from hogkit.problems.building import (
     choice,
     dice_text,
     play_call,
-    play_fuzz,
-    random_games,
     text_key,
 )
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import OneOf, ScoreWalk, max_turn_points
+from hogkit.problems.shared_games import draw_games, game_call, neutral, shared_doctests, shared_fuzz, swaps
 from hogkit.variant import Variant
 
 TEXT = {
@@ -42,29 +42,32 @@ RULES = {
 
 
 def _p06(variant: Variant, problem: Problem, rng: random.Random) -> dict:
-    def commentary(name: str, helper: str, say: str, call_kw: dict) -> Doctest:
-        call = play_call(variant, later=False, say=say, **call_kw)
-        return Doctest(name, (helper, f"s0, s1 = {call}"), rule=RULES["say_each_turn"], setup=SETUP)
-
+    """Problem 6: commentary judged through games that no other problem's mistake changes: both
+    players share one strategy of the sum of the scores, and the later rules leave each game as it
+    is (:mod:`hogkit.problems.shared_games`), so a mistake of 5a or 5b costs only its own problem."""
+    games = draw_games(variant, rng, 40, later=False, neutral_only=True)
+    swapping = [g for g in games if swaps(variant, g)]
+    plain = [g for g in games if (g[0], g[1][:2]) == ((1,), (0, 0))]
+    simple = [((1,), (0, 0, goal), (3,), (3,)) for goal in (5, 10)]
+    simple = [g if neutral(variant, *g) else (plain or games)[0] for g in simple]
+    with_swap = (swapping or games)[:2]
     visible = (
-        commentary("say is called after every turn", ECHO, "echo",
-                   {"strategy0": "always_roll(1)", "strategy1": "always_roll(1)", "dice": "make_test_dice(3)",
-                    "goal": 5}),
-        commentary("the function say returns is the next commentary", COUNT_SAYS, "count(1)",
-                   {"strategy0": "always_roll(1)", "strategy1": "always_roll(1)", "dice": "make_test_dice(3)",
-                    "goal": 10}),
-        commentary("commentary in a game with strategies", ECHO, "echo",
-                   {"strategy0": "lambda score, opponent: 1 - opponent // 10", "strategy1": "always_roll(3)",
-                    "dice": "make_test_dice(4, 2, 6)", "goal": 15}),
-        Doctest("both(say_scores, announce_lead_changes())",
-                ("s0, s1 = " + play_call(variant, "always_roll(2)", "always_roll(0)", dice="make_test_dice(6, 2, 5)",
-                                         goal=30, later=False, say="both(say_scores, announce_lead_changes())"),),
-                rule=RULES["say_each_turn"], setup=SETUP),
+        *shared_doctests(variant, simple[:1], later=False, title="say is called after every turn", say="echo",
+                         helpers=(ECHO,)),
+        *shared_doctests(variant, simple[1:], later=False, title="the function say returns is the next commentary",
+                         say="count(1)", helpers=(COUNT_SAYS,)),
+        *shared_doctests(variant, with_swap[:1], later=False, title="commentary in a game with strategies",
+                         say="echo", helpers=(ECHO,)),
+        *shared_doctests(variant, with_swap[1:], later=False, title="both(say_scores, announce_lead_changes())",
+                         say="both(say_scores, announce_lead_changes())"),
     )
+    visible = tuple(replace(test, rule=RULES["say_each_turn"]) for test in visible)
+    unseen = [g for g in games if g not in with_swap][:8]
     hidden = (Sweep("commentary in games with random strategies",
-                    random_games(variant, rng, 8, later=False, say="echo_scores"), rule=RULES["say_each_turn"],
-                    output=True),)
-    fuzz = (play_fuzz(variant, later=False, say="echo_scores", name="play with commentary", output=True),)
+                    tuple(game_call(variant, game, later=False, say="echo_scores", visible=False) for game in unseen),
+                    rule=RULES["say_each_turn"], output=True),)
+    fuzz = (shared_fuzz(variant, later=False, say="echo_scores", name="play with commentary", neutral_only=True,
+                        output=True),)
     unlock = (
         Unlock((play_call(variant, "always_roll(1)", "always_roll(2)", dice=dice_text((4, 2, 6)), goal=20,
                           later=True, say="say_scores"),)),

@@ -33,6 +33,7 @@ from hogkit.problems.building import (
 )
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import GameStart, Ints, TestDice, parameter_domain, score_below_goal
+from hogkit.problems.shared_games import draw_games, game_call, shared_doctests, shared_fuzz, shared_strategies
 from hogkit.variant import Variant
 
 TEXT = {
@@ -81,7 +82,16 @@ RULES = {
     'one_call_per_turn': ("play calls each strategy exactly once per turn, with the mover's score "
                           'first'),
     'goal': 'the game ends as soon as a score reaches the goal at the end of a turn',
+    'own_score_first': ("play asks the mover's own strategy, with the mover's score first and the "
+                        "opponent's second"),
 }
+NOTED_STRATEGY = (
+    "def noted(n, seen):\n"
+    "    def strategy(score, opponent_score):\n"
+    "        seen.append((n, score, opponent_score))\n"
+    "        return n\n"
+    "    return strategy"
+)
 
 
 def _p00(variant: Variant, problem: Problem, rng: random.Random) -> dict:
@@ -223,6 +233,11 @@ def _p05a(variant: Variant, problem: Problem, rng: random.Random) -> dict:
             "s0, s1 = " + play_call(variant, "counted(2, calls)", "counted(3, calls)", dice="make_test_dice(4, 6)",
                                     goal=30, later=False),
             "s0", "s1", "calls"), rule=RULES["one_call_per_turn"], setup=SETUP),
+        Doctest("each strategy sees its own score first", (
+            NOTED_STRATEGY, "seen = []",
+            "s0, s1 = " + play_call(variant, "noted(1, seen)", "noted(3, seen)", start=start(10, 25),
+                                    dice="make_test_dice(2)", goal=40, later=False),
+            "seen"), rule=RULES["own_score_first"], setup=SETUP),
     ]
     select = variant.rule("dice_select")
     visible += stories(variant, [*variant.rules_of("post_turn"), *([select] if select else [])], later=False)
@@ -246,26 +261,37 @@ def _p05(variant: Variant, problem: Problem, rng: random.Random) -> dict:
 
 
 def _p05b(variant: Variant, problem: Problem, rng: random.Random) -> dict:
+    """Problem 5b: games in which both players play one strategy of the sum of the scores, so only
+    the rule decides them (how play asks the strategies is Problem 5a's, and costs only 5a)."""
     later = [r for r in problem.rules]
-    visible = stories(variant, later, later=True)
+    visible = stories(variant, later, later=True, shared=True)
     visible += [
-        Doctest("two dice that score 4 after a first turn of 0 dice",
-                ("s0, s1 = " + play_call(variant, "always_roll(2)", "always_roll(1)", goal=5,
+        Doctest("two dice on a first turn, with the rule on",
+                ("s0, s1 = " + play_call(variant, "always_roll(2)", "always_roll(2)", goal=5,
                                          dice="make_test_dice(2, 2)", later=True), "s0", "s1"), setup=SETUP),
         Doctest("the same game with the rule switched off",
-                ("s0, s1 = " + play_call(variant, "always_roll(2)", "always_roll(1)", goal=5,
+                ("s0, s1 = " + play_call(variant, "always_roll(2)", "always_roll(2)", goal=5,
                                          dice="make_test_dice(2, 2)", later=False), "s0", "s1"), setup=SETUP),
         Doctest("a longer game with the rule on", (
-            "strat0 = lambda score, opponent: (score + 3) // 4 % 11",
-            "strat1 = lambda score, opponent: (opponent + 5) % 7",
-            "s0, s1 = " + play_call(variant, "strat0", "strat1", goal=40, dice="make_test_dice(3, 5, 2, 6, 4)",
+            "strategy = lambda score, opponent: (score + opponent + 3) // 4 % 11",
+            "s0, s1 = " + play_call(variant, "strategy", "strategy", goal=40, dice="make_test_dice(3, 5, 2, 6, 4)",
                                     later=True),
             "s0", "s1"), setup=SETUP),
-        *games_to_check(variant, rng, 3, later=True),
+        Doctest("the strategy is asked once per turn with the rule on", (
+            COUNTED_STRATEGY, "calls = []", "strategy = counted(2, calls)",
+            "s0, s1 = " + play_call(variant, "strategy", "strategy", dice="make_test_dice(4, 6)", goal=30,
+                                    later=True),
+            "s0", "s1", "len(calls)"), rule=RULES["one_call_per_turn"], setup=SETUP),
+        *shared_doctests(variant, draw_games(variant, rng, 3, later=True, neutral_only=False), later=True,
+                         title="a game with the rule on"),
     ]
-    sweep = Sweep("games with the rule on", random_games(variant, rng, 16, later=True),
-                  rule=" and ".join(r.title for r in later) + " in every game")
-    return _play_problem(variant, problem, rng, visible, sweep, later=True)
+    sweep = Sweep("games with the rule on", tuple(
+        game_call(variant, game, later=True, visible=False)
+        for game in draw_games(variant, rng, 16, later=True, neutral_only=False)),
+        rule=" and ".join(r.title for r in later) + " in every game")
+    parts = _play_problem(variant, problem, rng, visible, sweep, later=True)
+    return {**parts, "fuzz": (shared_fuzz(variant, later=True, name="play"),),
+            "domains": {**parts["domains"], "strategy": shared_strategies(variant, later=True)}}
 
 
 def _play_problem(variant: Variant, problem: Problem, rng: random.Random, visible: list, sweep: Sweep, *,

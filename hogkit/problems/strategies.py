@@ -206,8 +206,11 @@ def _strategy_problem(variant: Variant, problem: Problem, rng: random.Random) ->
     hidden = (Sweep(f"{fn} at every opponent's score", everywhere, rule=f"{fn} is right at every pair of scores"),
               Sweep(f"{fn} with other arguments", others, rule=f"{fn} uses its last two arguments"))
     if any(rule.family == "post_turn" and rule.kind == "swap" for rule in problem.rules):
-        hidden += (Sweep(f"{fn} where zero dice would make the scores equal", _ties(variant, fn, max(extra.choices)),
+        ties = _ties(variant, fn, max(extra.choices))
+        hidden += (Sweep(f"{fn} where zero dice would make the scores equal", ties,
                          rule="a swap of equal scores neither helps nor hurts"),)
+        visible.append(Doctest("zero dice that would make the scores equal", ties[:4],
+                               rule="a swap of equal scores neither helps nor hurts", setup=SETUP))
     fuzz = (Fuzz(fn, f"{fn}({{}}, {{}}, {{}}, {{}})", (scores, scores, extra, rolls)),)
     pair = [(rng.randint(0, variant.goal - 1), rng.randint(0, variant.goal - 1)) for _ in range(2)]
     unlock = (Unlock(tuple(f"{fn}({s}, {o})" for s, o in pair)),)

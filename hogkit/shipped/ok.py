@@ -10,6 +10,9 @@
     python3 ok --contest     check hog_contest.py as a contest entry (or: --contest FILE)
     python3 ok --all         run every problem's tests (okpy's flag; --local and --verbose work too)
     python3 ok -q 03 --suite 3 --case 2   run one case, numbered as okpy numbers it (tests/03.py)
+    python3 ok --submit      write the archive to hand in (hog_submission.zip) and keep a dated copy
+
+Lines your code prints that start with ``DEBUG:`` are shown beside each case and never compared.
 
 Beside an okpy course's own ``.ok`` file and ``tests/`` (and no ``ok_bank.json``), the same
 commands run that course's tests: locked cases are compared with their locks, and ``-u`` writes
@@ -44,6 +47,7 @@ import textwrap
 import threading
 import time
 import traceback
+import zipfile
 from pathlib import Path
 
 BANK_FILE = "ok_bank.json"
@@ -206,13 +210,14 @@ def run_case_code(code: str, namespace: dict, *, timeout: float | None = None,
                     print(repr(value))
         done.set()
         result["output"] = without_debug(out.getvalue())
+        result["debug"] = debug_lines(out.getvalue())
     except KeyboardInterrupt:
         done.set()
-        result.update(output=without_debug(out.getvalue()) + "\n" + LOOP,
+        result.update(output=without_debug(out.getvalue()) + "\n" + LOOP, debug=debug_lines(out.getvalue()),
                       error=f"probably an infinite loop: stopped after {timeout:g} seconds")
     except BaseException as exc:  # noqa: BLE001 - student code may raise anything, even SystemExit
         done.set()
-        result.update(output=without_debug(out.getvalue()) + "\n" + ERROR,
+        result.update(output=without_debug(out.getvalue()) + "\n" + ERROR, debug=debug_lines(out.getvalue()),
                       error=f"{type(exc).__name__}: {exc}", where=_where(exc))
     finally:
         if saved_handler is not None:
@@ -226,6 +231,14 @@ DEBUG_LINE = re.compile(r"^DEBUG[: ]", re.IGNORECASE)
 def without_debug(text: str) -> str:
     """Printed text without the debugging lines okpy ignores (``DEBUG:`` or ``DEBUG `` at a line's start)."""
     return "\n".join(line for line in text.splitlines() if not DEBUG_LINE.match(line))
+
+
+MAX_DEBUG = 40  # DEBUG lines shown per case
+
+
+def debug_lines(text: str) -> list[str]:
+    """The ``DEBUG:`` lines of printed TEXT, as the student printed them (at most MAX_DEBUG)."""
+    return [line for line in text.splitlines() if DEBUG_LINE.match(line)][:MAX_DEBUG]
 
 
 def _where(exc: BaseException) -> str:
@@ -537,6 +550,7 @@ class Progress:
         self.key = bank["key"]
         self.proofs: dict[str, list[str]] = {}
         self.attempts: dict[str, int] = {}
+        self.answers: dict[str, str] = {}  # where -> the answer given there (shown only if its proof matches)
         self._load(out or sys.stderr)
 
     def _mac(self, proofs: dict, attempts: dict) -> str:
@@ -563,6 +577,8 @@ class Progress:
             raise CheckError(f"{PROGRESS_FILE} was edited by hand and does not match your answers — "
                              f"undo the edit, or delete {PROGRESS_FILE} and unlock again")
         self.proofs, self.attempts = proofs, attempts
+        answers = data.get("answers", {})
+        self.answers = {str(k): str(v) for k, v in answers.items()} if isinstance(answers, dict) else {}
 
     def _valid(self, proofs: dict) -> bool:
         locks = {case["id"]: case_locks(case) for p in self.bank["problems"] for case in p["unlock"]}
@@ -577,7 +593,7 @@ class Progress:
 
     def save(self) -> None:
         """Write the progress atomically (a temporary file, then a rename)."""
-        data = {"format": FORMAT, "proofs": self.proofs, "attempts": self.attempts,
+        data = {"format": FORMAT, "proofs": self.proofs, "attempts": self.attempts, "answers": self.answers,
                 "mac": self._mac(self.proofs, self.attempts)}
         fd, tmp = tempfile.mkstemp(prefix=".ok_progress-", dir=self.path.parent)
         try:
@@ -607,6 +623,14 @@ class Progress:
         if taken:
             self.save()
         return taken
+
+    def given(self, case: dict, index: int) -> str | None:
+        """The answer given at line INDEX of CASE, if it was kept and matches its proof."""
+        where, proofs = f"{case['id']}/{index}", self.proofs.get(case["id"], [])
+        answer = self.answers.get(where)
+        if answer is None or index >= len(proofs):
+            return None
+        return answer if hmac.compare_digest(answer_proof(self.key, where, answer), proofs[index]) else None
 
     def known(self, case: dict) -> int:
         """How many of CASE's answers are already proven."""
@@ -729,6 +753,8 @@ class Unlocker:
             self.progress.attempts[case["id"]] = self.progress.attempts.get(case["id"], 0) + 1
             if hmac.compare_digest(lock_of_proof(proof), lock):
                 self.progress.proofs.setdefault(case["id"], []).append(proof)
+                if choices is None:
+                    self.progress.answers[where] = answer.strip()
                 self.progress.save()
                 return
             self.progress.save()
@@ -749,7 +775,8 @@ class Unlocker:
             self.say(step["code"])
             for _ in step.get("locks", []):
                 if index < known:
-                    self.say("(already answered)")
+                    given = self.progress.given(case, index)
+                    self.say(given if given is not None else "(already answered)")
                 else:
                     self._ask(case, case_locks(case)[index], f"{case['id']}/{index}")
                 index += 1
@@ -887,6 +914,7 @@ def report_problem(problem: dict, found: list[dict], progress: Progress, *, out,
     print("=" * 60, file=out)
     print(f"{problem['label']}: {problem['title']}", file=out)
     for verdict in found:
+        show_debug(verdict, out=out)
         if verdict["passed"] and not verbose:
             continue
         case = verdict["case"]
@@ -908,6 +936,15 @@ def report_problem(problem: dict, found: list[dict], progress: Progress, *, out,
     print("-" * 60, file=out)
     total = len(found)
     print(f"{passed} passed, {total - passed} failed of {total} cases.", file=out)
+
+
+def show_debug(verdict: dict, *, out) -> None:
+    """Print the DEBUG lines a case printed (shown, never compared)."""
+    lines = verdict["result"].get("debug") or []
+    if isinstance(lines, list) and lines and not verdict["case"]["hidden"]:
+        print(f"DEBUG output of {verdict['case']['id']} (shown, not compared):", file=out)
+        for line in lines:
+            print("  " + str(line), file=out)
 
 
 def _explain(case: dict, result: dict, secret: str | None, *, out) -> None:
@@ -946,9 +983,16 @@ def interact(kit: Path, problem: dict, found: list[dict], *, out) -> None:
         namespace.update(vars(hog))
     except BaseException as exc:  # noqa: BLE001
         print(f"hog.py does not load: {type(exc).__name__}: {exc}", file=out)
+    defined = ""
+    if failing is not None and not failing["case"]["hidden"]:
+        case, before = failing["case"], set(namespace)
+        run_test_case(case["code"], namespace, setup=case.get("setup", ""), teardown=case.get("teardown", ""),
+                      timeout=CASE_TIMEOUT)
+        names = sorted(name for name in namespace if name not in before and not name.startswith("_"))
+        defined = "\nThe case has run here; its names are defined: " + (", ".join(names) or "(none)")
     banner = f"hog.py is loaded. {problem['label']}: all cases pass." if failing is None else (
         f"hog.py is loaded at the first failing case of {problem['label']}:\n"
-        + ("(the case is hidden)" if failing["case"]["hidden"] else failing["case"]["code"]))
+        + ("(the case is hidden)" if failing["case"]["hidden"] else failing["case"]["code"]) + defined)
     code.interact(banner=banner + "\nType exit() or Ctrl-D to leave.", local=namespace, exitmsg="")
 
 
@@ -1226,6 +1270,54 @@ def check_contest(kit: Path, entry: str, *, out, as_json: bool) -> int:
     return 1 if problems else 0
 
 
+SUBMISSION = "hog_submission.zip"
+BACKUPS = "submissions"
+
+
+def submit(kit: Path, *, out) -> int:
+    """Write the archive to hand in: the files the kit's ``.ok`` lists in ``src`` (and the contest
+    entry, when there is one), as SUBMISSION beside hog.py, plus a dated copy under BACKUPS/.
+    Sending to an endpoint is not built in: a kit that names one is told so, and gets the archive."""
+    config = {}
+    for path in sorted(kit.glob("*.ok"))[:1]:
+        try:
+            config = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            raise CheckError(f"{path.name} is not valid JSON — restore it from the kit you downloaded") from None
+    names = [str(n) for n in config.get("src", ["hog.py"]) if isinstance(n, str)] if isinstance(config, dict) else []
+    names = list(dict.fromkeys(names or ["hog.py"]))
+    if (kit / CONTEST_ENTRY).is_file() and CONTEST_ENTRY not in names:
+        names.append(CONTEST_ENTRY)
+    missing = [n for n in names if not (kit / n).is_file() or ".." in Path(n).parts]
+    if missing:
+        raise CheckError(f"{', '.join(missing)} not found beside ok — submit from your project's folder")
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    backup = kit / BACKUPS / f"hog-{stamp}.zip"
+    number = 1
+    while backup.exists():
+        number += 1
+        backup = kit / BACKUPS / f"hog-{stamp}-{number}.zip"
+    backup.parent.mkdir(exist_ok=True)
+    for target in (backup, kit / SUBMISSION):
+        fd, tmp = tempfile.mkstemp(prefix=".submission-", suffix=".zip", dir=target.parent)
+        os.close(fd)
+        try:
+            with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
+                for name in names:
+                    archive.write(kit / name, name)
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    endpoint = str(config.get("endpoint", "") or "") if isinstance(config, dict) else ""
+    note = (f" This checker does not send submissions to {endpoint}: upload the archive yourself."
+            if endpoint else "")
+    print(f"Wrote {SUBMISSION} ({', '.join(names)}) to upload to your course (Gradescope); "
+          f"a copy is kept as {backup.relative_to(kit).as_posix()}.{note}", file=out)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The checker's command line."""
     parser = argparse.ArgumentParser(prog="python3 ok", description="Unlock and test your Hog project.")
@@ -1246,6 +1338,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--timeout", type=float, default=CASE_TIMEOUT, help="seconds per case (default 5)")
     parser.add_argument("--contest", nargs="?", const=CONTEST_ENTRY, metavar="FILE",
                         help=f"check a contest entry (default: {CONTEST_ENTRY}) with contest_check.py")
+    parser.add_argument("--submit", action="store_true",
+                        help=f"write {SUBMISSION} to hand in, and keep a dated copy in {BACKUPS}/")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     return parser
 
@@ -1271,6 +1365,8 @@ def main(argv: list[str] | None = None, *, kit: Path | None = None) -> int:
             raise CheckError("--case needs a suite — add --suite, as in: python3 ok -q 01 --suite 2 --case 1", code=2)
         if args.contest is not None:
             return check_contest(kit, args.contest, out=out, as_json=args.json)
+        if args.submit:
+            return submit(kit, out=out)
         if not (kit / BANK_FILE).exists() and any(kit.glob("*.ok")):
             return okpy_check(kit, args, out=out)
         bank = load_bank(kit)

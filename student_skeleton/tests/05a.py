@@ -101,6 +101,22 @@ test = {
         },
         {
           'code': r"""
+          >>> def noted(n, seen):
+          ...     def strategy(score, opponent_score):
+          ...         seen.append((n, score, opponent_score))
+          ...         return n
+          ...     return strategy
+          >>> seen = []
+          >>> s0, s1 = play(noted(1, seen), noted(3, seen), score0=10, score1=25, dice=make_test_dice(2), goal=40, feral_hogs=False)
+          >>> seen
+          3415092e84dc95a479197c174f60c036
+          # locked
+          """,
+          'hidden': False,
+          'locked': True,
+        },
+        {
+          'code': r"""
           >>> def picks(*choices):
           ...     def strategy(score, opponent_score):
           ...         return choices[(score + 3 * opponent_score) % len(choices)]

@@ -70,8 +70,8 @@ test = {
         },
         {
           'code': r"""
-          >>> play(always_roll(7), always_roll(8), dice=make_test_dice(3, 4), goal=20)
-          75a77dd9a7209951c7a9174e141995dc
+          >>> play(always_roll(9), always_roll(2), dice=make_test_dice(2, 5, 4, 4, 3, 4), goal=30)
+          5f8bf5015030c386ea5470bfb65b5f0d
           # locked
           """,
           'hidden': False,
@@ -89,11 +89,11 @@ test = {
       'cases': [
         {
           'code': r"""
-          >>> def scripted(moves, default):
+          >>> def scripted_pair(moves, default):
           ...     def strategy(score, opponent_score):
-          ...         return moves.get((score, opponent_score), default)
+          ...         return moves.get((min(score, opponent_score), max(score, opponent_score)), default)
           ...     return strategy
-          >>> play(scripted({(0, 0): 3, (1, 1): 5, (5, 5): 7}, 5), scripted({(0, 1): 4, (1, 5): 2, (5, 9): 0}, 5), dice=make_test_dice(1, 5, 5, 2, 1, 2, 2, 1, 3, 3, 3, 3, 1, 6, 4, 1, 4, 4, 4, 4, 4), goal=18)
+          >>> play(scripted_pair({(0, 0): 3, (0, 1): 4, (1, 1): 5, (1, 5): 2, (5, 5): 7, (5, 9): 0}, 5), scripted_pair({(0, 0): 3, (0, 1): 4, (1, 1): 5, (1, 5): 2, (5, 5): 7, (5, 9): 0}, 5), dice=make_test_dice(1, 5, 5, 2, 1, 2, 2, 1, 3, 3, 3, 3, 1, 6, 4, 1, 4, 4, 4, 4, 4), goal=18)
           186a5c416052bb3c25159267ba124129
           # locked
           """,
@@ -102,7 +102,7 @@ test = {
         },
         {
           'code': r"""
-          >>> s0, s1 = play(always_roll(2), always_roll(1), dice=make_test_dice(2, 2), goal=5)
+          >>> s0, s1 = play(always_roll(2), always_roll(2), dice=make_test_dice(2, 2), goal=5)
           >>> s0
           95848f817f29edfbd482bd4aeeeb6be6
           # locked
@@ -115,12 +115,12 @@ test = {
         },
         {
           'code': r"""
-          >>> s0, s1 = play(always_roll(2), always_roll(1), dice=make_test_dice(2, 2), goal=5, feral_hogs=False)
+          >>> s0, s1 = play(always_roll(2), always_roll(2), dice=make_test_dice(2, 2), goal=5, feral_hogs=False)
           >>> s0
           0be03fc97ef5132acda616136351c185
           # locked
           >>> s1
-          cbbe094a253fd4d82a3010dee251885d
+          0699823c311526e2b12052b67c32dfe2
           # locked
           """,
           'hidden': False,
@@ -128,14 +128,13 @@ test = {
         },
         {
           'code': r"""
-          >>> strat0 = lambda score, opponent: (score + 3) // 4 % 11
-          >>> strat1 = lambda score, opponent: (opponent + 5) % 7
-          >>> s0, s1 = play(strat0, strat1, dice=make_test_dice(3, 5, 2, 6, 4), goal=40)
+          >>> strategy = lambda score, opponent: (score + opponent + 3) // 4 % 11
+          >>> s0, s1 = play(strategy, strategy, dice=make_test_dice(3, 5, 2, 6, 4), goal=40)
           >>> s0
           118491441cc72d4c55ca119ec6f2b49f
           # locked
           >>> s1
-          190fb39036e3f5261e6e855c7e29a67d
+          099adde89dc7e9a31d14625855edd489
           # locked
           """,
           'hidden': False,
@@ -143,13 +142,22 @@ test = {
         },
         {
           'code': r"""
-          >>> def picks(*choices):
+          >>> def counted(n, calls):
           ...     def strategy(score, opponent_score):
-          ...         return choices[(score + 3 * opponent_score) % len(choices)]
+          ...         calls.append(n)
+          ...         return n
           ...     return strategy
-          >>> s0, s1 = play(picks(2, 10), picks(0, 0, 4, 5), score0=23, score1=9, dice=make_test_dice(4, 6, 6, 2, 2, 3, 2), goal=30)
-          >>> s0, s1
-          d7df939e7e69bcb4974d19fc59b9b0a6
+          >>> calls = []
+          >>> strategy = counted(2, calls)
+          >>> s0, s1 = play(strategy, strategy, dice=make_test_dice(4, 6), goal=30)
+          >>> s0
+          328446bd96d14ad80ab2c73c04f10ec2
+          # locked
+          >>> s1
+          6e9776b8c42e9c6b35c08eca6283e86e
+          # locked
+          >>> len(calls)
+          ab2065b17bc5729a416d5b9cec7ab21e
           # locked
           """,
           'hidden': False,
@@ -157,13 +165,13 @@ test = {
         },
         {
           'code': r"""
-          >>> def picks(*choices):
+          >>> def picks_by_sum(*choices):
           ...     def strategy(score, opponent_score):
-          ...         return choices[(score + 3 * opponent_score) % len(choices)]
+          ...         return choices[(score + opponent_score) % len(choices)]
           ...     return strategy
-          >>> s0, s1 = play(picks(7, 1, 5), picks(2, 10, 6, 7), score0=7, score1=4, dice=make_test_dice(4, 2, 5, 2, 6, 2, 2), goal=100)
+          >>> s0, s1 = play(picks_by_sum(4, 3), picks_by_sum(4, 3), score0=21, score1=13, dice=make_test_dice(2), goal=30)
           >>> s0, s1
-          c3067bd602c94a994b8f222dcb2a9dde
+          a09cc8acd457ef1553683aa2d464426a
           # locked
           """,
           'hidden': False,
@@ -171,13 +179,27 @@ test = {
         },
         {
           'code': r"""
-          >>> def picks(*choices):
+          >>> def picks_by_sum(*choices):
           ...     def strategy(score, opponent_score):
-          ...         return choices[(score + 3 * opponent_score) % len(choices)]
+          ...         return choices[(score + opponent_score) % len(choices)]
           ...     return strategy
-          >>> s0, s1 = play(picks(1, 8, 5, 2), picks(6, 9), score0=37, score1=21, dice=make_test_dice(4, 6, 2, 3, 4, 5), goal=100)
+          >>> s0, s1 = play(picks_by_sum(8, 10, 9), picks_by_sum(8, 10, 9), score0=1, score1=3, dice=make_test_dice(3), goal=11)
           >>> s0, s1
-          8970a600a3fcc4263b634ebd85f6504c
+          48733b885cb2c2df1e134c45de906a85
+          # locked
+          """,
+          'hidden': False,
+          'locked': True,
+        },
+        {
+          'code': r"""
+          >>> def picks_by_sum(*choices):
+          ...     def strategy(score, opponent_score):
+          ...         return choices[(score + opponent_score) % len(choices)]
+          ...     return strategy
+          >>> s0, s1 = play(picks_by_sum(1, 5, 8, 6), picks_by_sum(1, 5, 8, 6), score0=27, score1=20, dice=make_test_dice(5, 5, 4, 2, 5, 2, 6), goal=30)
+          >>> s0, s1
+          53ef5ea0c572b79797a766e86f2b22cb
           # locked
           """,
           'hidden': False,

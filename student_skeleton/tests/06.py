@@ -49,10 +49,14 @@ test = {
       'cases': [
         {
           'code': r"""
+          >>> def picks_by_sum(*choices):
+          ...     def strategy(score, opponent_score):
+          ...         return choices[(score + opponent_score) % len(choices)]
+          ...     return strategy
           >>> def echo(score0, score1):
           ...     print(score0, score1)
           ...     return echo
-          >>> s0, s1 = play(always_roll(1), always_roll(1), dice=make_test_dice(3), goal=5, say=echo, feral_hogs=False)
+          >>> s0, s1 = play(picks_by_sum(1), picks_by_sum(1), dice=make_test_dice(3), goal=5, say=echo, feral_hogs=False)
           31396e4a0361b355186957aac28e8c93
           f2c5725d2aeb84bc6e884418c884d511
           71f7a91820e9bbd003e4afbc2becf64e
@@ -63,12 +67,16 @@ test = {
         },
         {
           'code': r"""
+          >>> def picks_by_sum(*choices):
+          ...     def strategy(score, opponent_score):
+          ...         return choices[(score + opponent_score) % len(choices)]
+          ...     return strategy
           >>> def count(n):
           ...     def say(score0, score1):
           ...         print(n)
           ...         return count(n + 1)
           ...     return say
-          >>> s0, s1 = play(always_roll(1), always_roll(1), dice=make_test_dice(3), goal=10, say=count(1), feral_hogs=False)
+          >>> s0, s1 = play(picks_by_sum(1), picks_by_sum(1), dice=make_test_dice(3), goal=10, say=count(1), feral_hogs=False)
           61517d235add7e7cd5aacf2060e39a02
           cbbe094a253fd4d82a3010dee251885d
           427128f15e41af87eab6db8a8d62a1e5
@@ -83,14 +91,16 @@ test = {
         },
         {
           'code': r"""
+          >>> def picks_by_sum(*choices):
+          ...     def strategy(score, opponent_score):
+          ...         return choices[(score + opponent_score) % len(choices)]
+          ...     return strategy
           >>> def echo(score0, score1):
           ...     print(score0, score1)
           ...     return echo
-          >>> s0, s1 = play(lambda score, opponent: 1 - opponent // 10, always_roll(3), dice=make_test_dice(4, 2, 6), goal=15, say=echo, feral_hogs=False)
-          d59dc784e4f51a69c53087bb482d36e6
-          6815aa2fbab8fca6466dee33f7513560
-          bc9049f8c78606e021d7cf4908a55580
-          890e2b040ce9462e115dd1559c5aac13
+          >>> s0, s1 = play(picks_by_sum(10, 0), picks_by_sum(10, 0), score0=7, score1=16, dice=make_test_dice(2, 6, 4), goal=30, say=echo, feral_hogs=False)
+          7dd7c33cc4ccd9f3901e1010c9221b98
+          f12a859820309fd5d14dee936b07e9a3
           # locked
           """,
           'hidden': False,
@@ -98,20 +108,17 @@ test = {
         },
         {
           'code': r"""
-          >>> s0, s1 = play(always_roll(2), always_roll(0), dice=make_test_dice(6, 2, 5), goal=30, say=both(say_scores, announce_lead_changes()), feral_hogs=False)
-          1cb0f74cb954020b390e79f8854c3ff5
-          bb1eec5387c8ac66a7b903fe2d62d511
-          45315f41b18658bf2a64ce5bce34078a
-          5c8fec84d7798c160fa7e8b43f35980d
-          f3441965dad79a6e572881b5b3dc5328
-          2c1a3f5d8e2a90cb327ddcf480d64adc
-          72181731ce17ff28b2726f7fb042dcc9
-          457dff7deb2237cfe140a527324e8b6e
-          8baab3ed798ff53f73d5e2ee232a99e9
-          cab49d3cedd8173f30c5ec03700d218b
-          c7090d89f754f75bfaed3632c63dc92c
-          a5d1b2e2f57a16612406131aea5a10ce
-          8baab3ed798ff53f73d5e2ee232a99e9
+          >>> def picks_by_sum(*choices):
+          ...     def strategy(score, opponent_score):
+          ...         return choices[(score + opponent_score) % len(choices)]
+          ...     return strategy
+          >>> s0, s1 = play(picks_by_sum(7), picks_by_sum(7), score0=69, score1=59, dice=make_test_dice(3), goal=100, say=both(say_scores, announce_lead_changes()), feral_hogs=False)
+          b9727752095827db12a667186917c487
+          56571d64a295916d48932078ba0b6bef
+          e21ef44a04fe11c428230ed03e98b970
+          a6bca77b2e85b120839b10f5c8082d69
+          b15ddce849c88fb8d09072da1c525f31
+          9ea2c9e246c42e45bde6edd626c9b5c8
           # locked
           """,
           'hidden': False,

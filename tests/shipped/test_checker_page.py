@@ -1,0 +1,105 @@
+"""What the Fall 2019 page tells a student to do with ``ok``, run as the student runs it (the real
+checker, ``python3 ok ...``, in a child process of a freshly built kit): ``--submit`` writes the
+archive to hand in and keeps a dated copy; ``DEBUG:`` lines are shown and never compared; ``-i``
+opens Python with the failing case's own names defined; resuming an unlock shows the lines given."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import zipfile
+
+import pytest
+
+from hogkit.generate.bank import build_bank
+from hogkit.generate.pipeline import STEPS, build_kit
+from hogkit.shipped import ok as checker
+from hogkit.variant import load_variant
+from tests.shipped import test_checker as base
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The fa19 kit and its unlock answers, per problem."""
+    out = tmp_path_factory.mktemp("fa19")
+    steps = [step for step in STEPS if step in base.KIT_STEPS or step[0] == "okpy tests"]
+    build_kit(load_variant("fa19"), out=out, steps=steps)
+    answers: dict[str, list[str]] = {}
+    build_bank(load_variant("fa19"), answers=answers)
+    return out, answers
+
+
+@pytest.fixture
+def kit(built, tmp_path):
+    out, _ = built
+    copy = tmp_path / "kit"
+    shutil.copytree(out / "student_skeleton", copy)
+    shutil.copy(out / "solutions" / "hog.py", copy / "hog.py")
+    return copy
+
+
+def test_submit_writes_the_archive_and_a_dated_copy(kit):
+    first = base.ok(kit, "--submit")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.count("\n") == 1 and checker.SUBMISSION in first.stdout and "hog.py" in first.stdout
+    with zipfile.ZipFile(kit / checker.SUBMISSION) as archive:
+        assert "hog.py" in archive.namelist()
+        assert archive.read("hog.py") == (kit / "hog.py").read_bytes()
+    (kit / "hog.py").write_text((kit / "hog.py").read_text() + "\n# changed\n")
+    assert base.ok(kit, "--submit").returncode == 0
+    backups = sorted((kit / checker.BACKUPS).glob("hog-*.zip"))
+    assert len(backups) == 2  # one per submission, even within the same second
+    changed = []
+    for backup in backups:
+        with zipfile.ZipFile(backup) as archive:
+            changed.append(archive.read("hog.py").endswith(b"# changed\n"))
+    assert sorted(changed) == [False, True]
+    with zipfile.ZipFile(kit / checker.SUBMISSION) as archive:
+        assert archive.read("hog.py").endswith(b"# changed\n")
+
+
+def test_submit_with_an_endpoint_says_it_does_not_send(kit):
+    config = json.loads((kit / "hog.ok").read_text())
+    (kit / "hog.ok").write_text(json.dumps({**config, "endpoint": "cal/cs61a/fa19/hog"}))
+    done = base.ok(kit, "--submit")
+    assert done.returncode == 0 and "does not send" in done.stdout and (kit / checker.SUBMISSION).is_file()
+
+
+def test_submit_without_hog_py_is_one_error_line(kit):
+    (kit / "hog.py").unlink()
+    done = base.ok(kit, "--submit")
+    assert done.returncode == 1 and done.stderr.startswith("error: hog.py not found") and done.stderr.count("\n") == 1
+    assert not (kit / checker.SUBMISSION).exists()
+
+
+def test_debug_lines_are_shown_and_not_compared(kit):
+    text = (kit / "hog.py").read_text()
+    marker = "    # BEGIN PROBLEM 2\n"
+    (kit / "hog.py").write_text(text.replace(marker, marker + "    print('DEBUG: score is', score)\n"))
+    done = base.ok(kit, "-q", "02", "--force")
+    assert done.returncode == 0, done.stdout
+    assert "DEBUG: score is 13" in done.stdout and "not compared" in done.stdout
+
+
+def test_interactive_has_the_failing_cases_names(kit):
+    text = (kit / "hog.py").read_text()
+    old = "            player = player + feral_hogs_bonus(num_rolls, last_rolls[who])\n"
+    new = ("            player = player + feral_hogs_bonus(strategy(score0 if who == 0 else score1, opponent),"
+           " last_rolls[who])\n")
+    assert text.count(old) == 1
+    (kit / "hog.py").write_text(text.replace(old, new))
+    done = base.ok(kit, "-q", "05b", "--force", "-i", stdin="print('calls are', len(calls), counted)\n")
+    assert done.returncode == 1
+    assert "names are defined" in done.stderr + done.stdout
+    assert "calls are" in done.stdout + done.stderr and "NameError" not in done.stdout + done.stderr
+
+
+def test_resuming_an_unlock_shows_the_lines_given(built, kit):
+    _, answers = built
+    first = base.ok(kit, "-q", "00", "-u", stdin="\n".join(answers["00"][:2]) + "\n")  # then EOF
+    assert first.returncode == 1
+    second = base.ok(kit, "-q", "00", "-u", stdin="\n".join(answers["00"][2:]) + "\n")
+    assert second.returncode == 0, second.stdout
+    shown = second.stdout.split("Case 1", 1)[1]
+    assert f">>> dice()\n{answers['00'][0]}\n>>> dice()\n{answers['00'][1]}\n" in shown
+    assert "(already answered)" not in second.stdout
