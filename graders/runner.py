@@ -29,7 +29,9 @@ from graders.problem_tests import ProblemJudge, fuzz_name
 from graders.results import FUZZ, HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.sandbox import Budget, Limits, Sandbox
 from graders.scoring import count_score
+from hogkit.problems.checks import construct_doctest
 from hogkit.problems.specs import problem_specs
+from hogkit.shipped.construct_check import forbidden_uses
 from hogkit.variant import Variant
 
 NOT_RUN = "not run: an earlier test of this problem ran out of time or memory, or stopped the program"
@@ -58,11 +60,26 @@ def _run(graded: Graded, judge: ProblemJudge, name: str, visibility: str, run, r
     graded.steps.append(Step(result, run))
 
 
-def _visible(variant: Variant, graded: Graded, sandbox: Sandbox, *, fuzz_examples: int | None) -> None:
+def construct_test(source: bytes, function: str, forbidden: tuple[str, ...]) -> TestResult:
+    """Whether FUNCTION of SOURCE is written without the FORBIDDEN constructs, read here from the
+    copy's text (never from anything the child says)."""
+    name = construct_doctest(function, forbidden).name
+    uses = forbidden_uses(source.decode("utf-8", errors="replace"), function, set(forbidden))
+    feedback = "; ".join(f"{kind} on line {line}" for kind, line in uses[:5])
+    return TestResult(name, VISIBLE, not uses, f"{function} uses what this problem does not allow: {feedback}"
+                      if uses else "", rule=construct_doctest(function, forbidden).rule)
+
+
+def _visible(variant: Variant, graded: Graded, sandbox: Sandbox, *, fuzz_examples: int | None,
+             source: bytes) -> None:
     """The visible tests, the fuzzed properties and the guidance of one problem."""
     spec = graded.spec
     judge = ProblemJudge(variant, spec, sandbox)
     for test in spec.visible:
+        if test.construct is not None:  # read from the copy's text here, not asked of the child
+            result = construct_test(source, *test.construct)
+            graded.steps.append(Step(result, lambda _judge, r=result: r))
+            continue
         _run(graded, judge, test.name, VISIBLE, lambda j, t=test: j.run_doctest(t), test.rule)
     for prop in spec.fuzz:  # shrunk later, if the failure is not explained by an earlier problem
         _run(graded, judge, fuzz_name(prop), FUZZ,
@@ -124,7 +141,7 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limi
     with Sandbox(source, isolation=isolation, budget=budget) as sandbox:
         imported = sandbox.imported
         for graded in scored if imported else ():
-            _visible(variant, graded, sandbox, fuzz_examples=fuzz_examples)
+            _visible(variant, graded, sandbox, fuzz_examples=fuzz_examples, source=source)
     if imported and any(g.spec.hidden for g in scored):
         with Sandbox(source, isolation=isolation, budget=budget) as sandbox:
             for graded in scored:

@@ -35,7 +35,10 @@ notebooks all read them from here. It holds:
   :mod:`hogkit.problems.specs`), ``title`` (``{rules}`` stands for the titles of the rules it
   teaches), ``functions`` (items, as in the layout), ``teaches`` (rule families, ``family#N`` for
   one rule of a family) and
-  ``needs_rules`` (leave the problem out when the variant has no rule it teaches).
+  ``needs_rules`` (leave the problem out when the variant has no rule it teaches) and
+  ``forbidden`` (the kinds of Python syntax node, by their ``ast`` names, that the page does not
+  allow in a function: ``{ "@zero_dice" = ["Subscript", "For"] }``; the checker and the grader
+  read the function's text for them).
 
 Calls between functions go through :meth:`Interface.call`: a template or a test asks for a call in
 HogKit's own parameter names, and gets it in the course's.
@@ -55,7 +58,7 @@ PLAY_STYLES = ("say", "announce", "update")
 TOP_KEYS = {"about", "extends", "goal_name", "play", "imports", "phases", "functions", "templates", "aliases",
             "layout", "problems", "texts", "experiments"}
 MERGED_TABLES = ("phases", "functions", "templates", "aliases", "texts")  # an extension's keys join its base's
-PROBLEM_KEYS = {"id", "phase", "kind", "title", "functions", "teaches", "needs_rules"}
+PROBLEM_KEYS = {"id", "phase", "kind", "title", "functions", "teaches", "needs_rules", "forbidden"}
 
 
 @dataclass(frozen=True)
@@ -135,6 +138,21 @@ def render_call(course: Signature, canonical: tuple[str, ...], args: dict[str, s
     return f"{course.name}({', '.join(parts)})"
 
 
+def _forbidden(table: object, source: str, key: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A problem's ``forbidden`` table: item -> the kinds of syntax node (``ast`` names) it may not use."""
+    if not isinstance(table, dict):
+        raise SpecError(source, key, "expected a table", 'e.g. forbidden = { "@zero_dice" = ["List", "For"] }')
+    found = []
+    for item, kinds in table.items():
+        names = _strings(kinds, source, f"{key}.{item}")
+        unknown = [name for name in names if not isinstance(getattr(ast, name, None), type)]
+        if unknown:
+            raise SpecError(source, f"{key}.{item}", f"{unknown[0]!r} is not a kind of Python syntax node",
+                            "use the names of the ast module's node classes, such as List, Subscript or For")
+        found.append((str(item), names))
+    return tuple(found)
+
+
 @dataclass(frozen=True)
 class ProblemEntry:
     """One problem as the interface states it (see the module's docstring)."""
@@ -146,6 +164,7 @@ class ProblemEntry:
     functions: tuple[str, ...] = ()
     teaches: tuple[str, ...] = ()
     needs_rules: bool = False
+    forbidden: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (item, the node kinds it may not use)
 
 
 @dataclass(frozen=True)
@@ -249,7 +268,8 @@ def parse_interface(data: dict, *, name: str, source: str) -> Interface:
         problems.append(ProblemEntry(entry["id"], entry["phase"], entry["kind"], str(entry.get("title", "")),
                                      _strings(entry.get("functions", []), source, f"{key}.functions"),
                                      _strings(entry.get("teaches", []), source, f"{key}.teaches"),
-                                     bool(entry.get("needs_rules", False))))
+                                     bool(entry.get("needs_rules", False)),
+                                     _forbidden(entry.get("forbidden", {}), source, f"{key}.forbidden")))
     texts = data.get("texts", {})
     templates = data.get("templates", {})
     for key, value in templates.items():

@@ -35,6 +35,7 @@ class Problem:
     graded: tuple[str, ...] = ()
     helpers: tuple[str, ...] = ()
     kind: str = ""
+    forbidden: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (function, the node kinds it may not use)
 
     @property
     def label(self) -> str:
@@ -98,6 +99,14 @@ def item_names(interface: Interface, item: str, rules: tuple[Rule, ...], *, give
     return (signature.name if signature is not None else item,)
 
 
+def _forbidden_names(interface: Interface, item: str, rules: tuple[Rule, ...]) -> tuple[str, ...]:
+    """The functions a ``forbidden`` key names: an item as in a problem's functions, or a rule's
+    function by its own name."""
+    if item.startswith("@") or item in interface.functions:
+        return item_names(interface, item, rules, given=False)
+    return (item,)
+
+
 def _kept(entry: ProblemEntry, rules: tuple[Rule, ...]) -> bool:
     return not entry.needs_rules or bool(rules_of(rules, entry.teaches))
 
@@ -120,5 +129,7 @@ def build_problems(interface: Interface, rules: tuple[Rule, ...], points: dict[s
         title = entry.title.replace("{rules}", " and ".join(rule.title for rule in taught))
         problems.append(Problem(entry.id, entry.phase, title, functions, taught, points[entry.id],
                                 graded=tuple(name for name in functions if name not in helpers),
-                                helpers=tuple(name for name in functions if name in helpers), kind=entry.kind))
+                                helpers=tuple(name for name in functions if name in helpers), kind=entry.kind,
+                                forbidden=tuple((name, kinds) for item, kinds in entry.forbidden
+                                                for name in _forbidden_names(interface, item, rules))))
     return problems

@@ -6,6 +6,7 @@ does in the kit's folder; here they are the very files the kit ships (:mod:`hogk
 
 from __future__ import annotations
 
+import linecache
 import sys
 import types
 
@@ -18,6 +19,8 @@ def load_source_module(name: str, source: str) -> types.ModuleType:
     """Execute SOURCE as a fresh module called NAME, with the kit's ``dice`` and ``ucb`` importable."""
     module = types.ModuleType(name)
     module.__file__ = f"<{name}>"
+    # Its text stays readable as a file's would (tracebacks, inspect, construct_check).
+    linecache.cache[module.__file__] = (len(source), None, source.splitlines(keepends=True), module.__file__)
     saved = {key: sys.modules.get(key) for key in SHIPPED_MODULES}
     sys.modules.update(SHIPPED_MODULES)
     try:

@@ -19,8 +19,10 @@ def reference_files(kit: KitBuild) -> None:
 
 
 def support_files(kit: KitBuild) -> None:
-    """dice.py, ucb.py and the text UI, the same in both folders."""
-    for name in SUPPORT_FILES:
+    """dice.py, ucb.py and the text UI, the same in both folders (and construct_check.py where a
+    problem forbids some constructs)."""
+    constructs = ("construct_check.py",) if any(p.forbidden for p in kit.variant.problems) else ()
+    for name in (*SUPPORT_FILES, *constructs):
         text = shipped_text(name)
         kit.add(f"solutions/{name}", text)
         kit.add(f"student_skeleton/{name}", text)

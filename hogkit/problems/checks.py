@@ -28,7 +28,9 @@ class Doctest:
 
     ``setup`` and ``teardown`` run before and after (teardown always runs, so a test that
     replaces a function of ``hog`` puts it back); ``rule`` is the requirement of the seed the test
-    checks, named in the feedback when it fails.
+    checks, named in the feedback when it fails. A ``construct`` test asks the kit's
+    ``construct_check`` whether a function is written without the constructs its problem forbids:
+    the checker runs it as it is, and the grader answers it from the copy's text itself.
     """
 
     name: str
@@ -36,6 +38,7 @@ class Doctest:
     rule: str = ""
     setup: tuple[str, ...] = ()
     teardown: tuple[str, ...] = ()
+    construct: tuple[str, tuple[str, ...]] | None = None  # (function, node kinds): the grader reads the text
 
     @property
     def code(self) -> str:
@@ -123,3 +126,14 @@ class ProblemSpec:
     def id(self) -> str:
         """The problem's id (``05a``)."""
         return self.problem.id
+
+
+def construct_doctest(function: str, forbidden: tuple[str, ...], *, beside: Doctest | None = None) -> Doctest:
+    """The visible test that FUNCTION is written without the FORBIDDEN kinds of syntax node (with
+    the setup and teardown of the test BESIDE it, so that okpy keeps both in one suite)."""
+    return Doctest(f"{function} is written without {', '.join(forbidden)}",
+                   ("import construct_check, hog",
+                    f"construct_check.check_module(hog, {function!r}, {list(forbidden)!r})"),
+                   rule=f"the page does not allow {', '.join(forbidden)} in {function}",
+                   setup=beside.setup if beside else (), teardown=beside.teardown if beside else (),
+                   construct=(function, tuple(forbidden)))

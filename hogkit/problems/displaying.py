@@ -14,6 +14,7 @@ import types
 from collections.abc import Iterator
 
 from hogkit.problems.checks import Doctest, prompted
+from hogkit.shipped import construct_check
 from hogkit.shipped.ok import run_test_case
 
 
@@ -24,17 +25,20 @@ def doctest_code(statements: tuple[str, ...]) -> str:
 
 @contextlib.contextmanager
 def as_hog(module: types.ModuleType) -> Iterator[None]:
-    """While inside, ``import hog`` gives MODULE (and nothing is printed to the real output)."""
-    saved = sys.modules.get("hog")
-    sys.modules["hog"] = module
+    """While inside, ``import hog`` gives MODULE and ``import construct_check`` the kit's own (and
+    nothing is printed to the real output)."""
+    given = {"hog": module, "construct_check": construct_check}
+    saved = {name: sys.modules.get(name) for name in given}
+    sys.modules.update(given)
     try:
         with contextlib.redirect_stdout(io.StringIO()):
             yield
     finally:
-        if saved is None:
-            sys.modules.pop("hog", None)
-        else:
-            sys.modules["hog"] = saved
+        for name, value in saved.items():
+            if value is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = value
 
 
 def display(module: types.ModuleType, test: Doctest) -> dict:

@@ -20,7 +20,7 @@ from functools import lru_cache
 from hogkit.problem_layout import Problem
 from hogkit.problems import commentary, extra_turns, leader_commentary, simulator, strategies
 from hogkit.problems.building import within_domains
-from hogkit.problems.checks import ProblemSpec, Unlock
+from hogkit.problems.checks import ProblemSpec, Unlock, construct_doctest
 from hogkit.variant import Variant
 
 SEED = 20191
@@ -50,6 +50,10 @@ def problem_specs(variant: Variant) -> tuple[ProblemSpec, ...]:
         rng = random.Random(f"{SEED}-{variant.name}-{problem.id}")
         parts = BUILDERS[problem.kind](variant, problem, rng)
         unlock = (*_rule_unlocks(variant, problem, taught), *parts.pop("unlock", ()))
+        visible = tuple(parts.get("visible", ()))
+        constructs = [construct_doctest(function, forbidden, beside=visible[-1] if visible else None)
+                      for function, forbidden in problem.forbidden]
+        parts["visible"] = (*visible, *constructs)
         specs.append(ProblemSpec(problem, unlock=unlock, **{
             key: value if key in ("domains", "text", "hint") else tuple(value) for key, value in parts.items()}))
     return tuple(specs)

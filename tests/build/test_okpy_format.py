@@ -77,7 +77,7 @@ def test_the_okpy_client_unlocks_and_runs_a_kits_tests(tmp_path):
     assert "Total: 0.0" in okpy(kit, "--score").stdout
 
 
-@pytest.mark.parametrize("name", ["fa19", "fa17"])
+@pytest.mark.parametrize("name", ["fa19", "fa17", pytest.param("fa22", marks=pytest.mark.slow)])
 def test_hogkit_agrees_with_okpy_on_every_question(name, tmp_path):
     variant = load_variant(name)
     for label, hog in copies(variant).items():

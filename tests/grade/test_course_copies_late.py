@@ -80,9 +80,6 @@ MUTANTS = {
 # Mutants HogKit does not yet charge as the course does (each its own problem, and only it): the
 # mark fails as soon as HogKit grades them right, so it cannot outlive the gap.
 GAPS = {
-    "fa22: tail_points reads the digits from a string": (
-        "the page forbids str, lists and square brackets in tail_points (the course's Question 2 checks "
-        "with construct_check); HogKit does not check how tail_points is written"),
     "su19: player 1's strategy is given player 0's score first": (
         "HogKit charges Problem 6 too: its hidden sweep 'commentary in games with random strategies' and "
         "its fuzz 'play with commentary' compare whole games with the reference's, so a bug in Problem 5's "
