@@ -3,7 +3,8 @@ report per student beside each result, and ``summary.txt``.
 
 ``grades.csv`` has one row per entry of the class folder, named by the student exactly as the
 folder is named, with a column per problem (its points earned), one per phase, the total, the
-checkpoint's points, the status and the reason a copy was not graded; merged scores (checkpoint
+checkpoint's points, the status, the reason a copy was not graded and the isolation its code ran
+under; merged scores (checkpoint
 points of an earlier batch, composition) add their columns and the course total. The row after
 the header holds every column's maximum (student ``Points Possible``, status ``max``), as
 gradebook imports want it. The class's mean counts graded copies only; failures are counted by
@@ -29,7 +30,7 @@ from hogkit.variant import Variant
 
 MAX_ROW_NAME = "Points Possible"
 GRADED = ("graded", "import_error")  # a copy was run (an import error is the student's own)
-BASE_COLUMNS = ["phase1", "phase2", "phase3", "total", "checkpoint", "status", "reason"]
+BASE_COLUMNS = ["phase1", "phase2", "phase3", "total", "checkpoint", "status", "reason", "isolation"]
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def _grades_csv(rows: list[dict], *, variant: Variant, columns: Sequence[Column]
     writer.writerow(["student", *(c.label for c in columns), *BASE_COLUMNS, *(EXTRA_COLUMNS if merging else [])])
     phases = {phase: sum(c.points for c in columns if c.phase == phase) for phase in (1, 2, 3)}
     maxima = [MAX_ROW_NAME, *(tidy(c.points) for c in columns), *(tidy(p) for p in phases.values()),
-              tidy(_max_total(rows, variant)), tidy(variant.scoring.checkpoint), MAX_ROW, ""]
+              tidy(_max_total(rows, variant)), tidy(variant.scoring.checkpoint), MAX_ROW, "", ""]
     writer.writerow(maxima + (course_maxima(variant) if merging else []))
     for row in rows:
         earned = {str(p.get("id")): _number(p.get("earned")) for p in row.get("problems") or []}
@@ -106,7 +107,7 @@ def _grades_csv(rows: list[dict], *, variant: Variant, columns: Sequence[Column]
         cells = [row.get("student"), *(earned.get(c.id, 0) if graded else "" for c in columns),
                  *(_number((phases_earned.get(str(k)) or {}).get("earned")) if graded else "" for k in (1, 2, 3)),
                  _number(row.get("total")), checkpoint_score(row.get("checkpoint") is True, variant),
-                 row.get("status"), reason]
+                 row.get("status"), reason, isolation.label()]
         if merging:
             cells += course_cells(str(row.get("student")), _number(row.get("total")), checkpoints=checkpoints,
                                   composition=composition)

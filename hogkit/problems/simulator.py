@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import itertools
 import random
 
 from hogkit.naming import course_params, kit_course
@@ -16,6 +17,7 @@ from hogkit.problems.building import (
     bank_play,
     below_goal,
     choice,
+    dice_text,
     domain_size,
     examples_as_doctests,
     function_fuzz,
@@ -33,7 +35,7 @@ from hogkit.problems.building import (
 )
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import GameStart, Ints, TestDice, parameter_domain, score_below_goal
-from hogkit.problems.shared_games import draw_games, game_call, shared_doctests, shared_fuzz, shared_strategies
+from hogkit.problems.shared_games import draw_games, game_call, neutral, shared_doctests, shared_fuzz, shared_strategies
 from hogkit.variant import Variant
 
 TEXT = {
@@ -277,11 +279,7 @@ def _p05b(variant: Variant, problem: Problem, rng: random.Random) -> dict:
             "s0, s1 = " + play_call(variant, "strategy", "strategy", goal=40, dice="make_test_dice(3, 5, 2, 6, 4)",
                                     later=True),
             "s0", "s1"), setup=SETUP),
-        Doctest("the strategy is asked once per turn with the rule on", (
-            COUNTED_STRATEGY, "calls = []", "strategy = counted(2, calls)",
-            "s0, s1 = " + play_call(variant, "strategy", "strategy", dice="make_test_dice(4, 6)", goal=30,
-                                    later=True),
-            "s0", "s1", "len(calls)"), rule=RULES["one_call_per_turn"], setup=SETUP),
+        _asks_per_turn(variant),
         *shared_doctests(variant, draw_games(variant, rng, 3, later=True, neutral_only=False), later=True,
                          title="a game with the rule on"),
     ]
@@ -292,6 +290,27 @@ def _p05b(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     parts = _play_problem(variant, problem, rng, visible, sweep, later=True)
     return {**parts, "fuzz": (shared_fuzz(variant, later=True, name="play"),),
             "domains": {**parts["domains"], "strategy": shared_strategies(variant, later=True)}}
+
+
+def _asks_per_turn(variant: Variant) -> Doctest:
+    """As many asks of the strategy with the rule on as with it off, in a game the rule leaves as
+    it is: a play that asks too often either way is Problem 5a's mistake (and costs only 5a), one
+    that asks more only with the rule on is 5b's. Without such a game, the count with the rule on."""
+    for rolls, dice in itertools.product(variant.legal_rolls, ((4, 6), (3, 5, 2), (6, 6, 5))):
+        if rolls > 0 and neutral(variant, (rolls,), (0, 0, 30), dice):
+            break
+    else:
+        return Doctest("the strategy is asked once per turn with the rule on", (
+            COUNTED_STRATEGY, "calls = []", "strategy = counted(2, calls)",
+            "s0, s1 = " + play_call(variant, "strategy", "strategy", dice="make_test_dice(4, 6)", goal=30,
+                                    later=True),
+            "s0", "s1", "len(calls)"), rule=RULES["one_call_per_turn"], setup=SETUP)
+    game = {"dice": dice_text(dice), "goal": 30}
+    return Doctest("the strategy is asked as often with the rule on as with it off", (
+        COUNTED_STRATEGY, "on, off = [], []",
+        "s0, s1 = " + play_call(variant, f"counted({rolls}, on)", f"counted({rolls}, on)", later=True, **game),
+        "t0, t1 = " + play_call(variant, f"counted({rolls}, off)", f"counted({rolls}, off)", later=False, **game),
+        "s0, s1", "t0, t1", "len(on) == len(off)"), rule=RULES["one_call_per_turn"], setup=SETUP)
 
 
 def _play_problem(variant: Variant, problem: Problem, rng: random.Random, visible: list, sweep: Sweep, *,

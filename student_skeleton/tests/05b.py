@@ -147,17 +147,17 @@ test = {
           ...         calls.append(n)
           ...         return n
           ...     return strategy
-          >>> calls = []
-          >>> strategy = counted(2, calls)
-          >>> s0, s1 = play(strategy, strategy, dice=make_test_dice(4, 6), goal=30)
-          >>> s0
-          328446bd96d14ad80ab2c73c04f10ec2
+          >>> on, off = [], []
+          >>> s0, s1 = play(counted(1, on), counted(1, on), dice=make_test_dice(4, 6), goal=30)
+          >>> t0, t1 = play(counted(1, off), counted(1, off), dice=make_test_dice(4, 6), goal=30, feral_hogs=False)
+          >>> s0, s1
+          330bf465d4cd4de9efb66bec837a8b62
           # locked
-          >>> s1
-          6e9776b8c42e9c6b35c08eca6283e86e
+          >>> t0, t1
+          330bf465d4cd4de9efb66bec837a8b62
           # locked
-          >>> len(calls)
-          ab2065b17bc5729a416d5b9cec7ab21e
+          >>> len(on) == len(off)
+          b4559604147d096a49fcfd31191f7349
           # locked
           """,
           'hidden': False,

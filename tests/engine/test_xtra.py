@@ -294,8 +294,9 @@ def test_a_message_the_course_words_its_own_way():
     assert print_call("{gain} point(s)! The most yet for Player {who}") == call
     import ast
     assert print_format(ast.parse(call, mode="eval").body) == "{gain} point(s)! The most yet for Player {who}"
+    assert print_call("{gain}pts for Player {who}!") == "print(f'{gain}pts for Player {who}!')"  # one f-string
     with pytest.raises(HogkitError):
-        print_call("{gain}pts for Player {who}")
+        print_call("{gain} for Player {0}")  # a placeholder that is no name
     fa19_text = course_texts(templates()["announce_highest"], {})
     assert "# text:" not in fa19_text and "That's the biggest gain yet for Player" in fa19_text
     sp21_text = course_texts(templates()["announce_highest"], {"announce_highest": HIGHEST["sp21"]})

@@ -3,8 +3,7 @@ course's own skeleton (Fall 2022: take_turn given only the opponent's score, the
 perfect_square and next_perfect_square; Summer 2019: Spring 2019's skeleton, Free Bacon from the
 smaller digit, a Swine Swap of the mover's first digit): each gets full marks in every kit that
 reproduces its semester (the Fall 2022 copies in pig-tail's and Spring 2023's too, whose skeleton
-and rules were the same), and each copy with one bug loses exactly the problem its bug is in (GAPS
-names the mutants HogKit does not yet grade so, and why: they are expected to fail until it does)."""
+and rules were the same), and each copy with one bug loses exactly the problem its bug is in."""
 
 from __future__ import annotations
 
@@ -77,16 +76,6 @@ MUTANTS = {
         "su19_loops", "    if is_swap(after, opponent_score):", "    if is_swap(score, opponent_score):", ["11"]),
 }
 
-# Mutants HogKit does not yet charge as the course does (each its own problem, and only it): the
-# mark fails as soon as HogKit grades them right, so it cannot outlive the gap.
-GAPS = {
-    "su19: player 1's strategy is given player 0's score first": (
-        "HogKit charges Problem 6 too: its hidden sweep 'commentary in games with random strategies' and "
-        "its fuzz 'play with commentary' compare whole games with the reference's, so a bug in Problem 5's "
-        "turns costs the commentary problem as well (the course's suite fails only Question 5)"),
-}
-
-
 def lost(source: str, kit: str) -> list[str]:
     result = grade_source(source.encode(), load_variant(kit))
     return [p.id for p in result.problems if p.points and not p.earned]
@@ -107,8 +96,7 @@ def test_each_mutant_changes_its_copy_once(name):
 
 
 @pytest.mark.slow  # twenty copies graded in full: about a minute on 2 cores
-@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=GAPS[name]))
-                                  if name in GAPS else name for name in MUTANTS])
+@pytest.mark.parametrize("name", MUTANTS)
 def test_one_bug_loses_its_own_problem(name):
     copy, old, new, problems = MUTANTS[name]
     assert lost(TEXTS[copy].replace(old, new), KITS[copy][0]) == problems
