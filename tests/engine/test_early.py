@@ -9,18 +9,15 @@ import contextlib
 import io
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from hogkit import game
 from hogkit.problems.domains import max_turn_points
 from hogkit.problems.specs import problem_specs
 from hogkit.rules import RULES
-from hogkit.shipped.dice import make_test_dice
 from hogkit.stories import replay_story
 from hogkit.turn import turn_of
 from hogkit.variant import load_variant
-from tests.conftest import play_hog, reference
+from tests.conftest import reference
 
 EARLY = ("sp19", "su19", "sp20", "su20")
 VARIANTS = {name: load_variant(name) for name in EARLY}
@@ -333,30 +330,6 @@ def test_capped_memory_gives_the_same_turns(name):
 
 
 # ------------------------------------------------------------------- engine and rendered play
-
-def table_strategy(choices):
-    def strategy(score, opponent_score):
-        return choices[(score * 31 + opponent_score * 7) % len(choices)]
-    return strategy
-
-
-@pytest.mark.parametrize("name", EARLY)
-@settings(max_examples=40, deadline=None)
-@given(data=st.data())
-def test_the_rendered_play_agrees_with_the_engine(name, data):
-    variant = VARIANTS[name]
-    hog = reference(variant)
-    choices = st.lists(st.sampled_from(variant.legal_rolls), min_size=1, max_size=15)
-    s0, s1 = table_strategy(data.draw(choices)), table_strategy(data.draw(choices))
-    outcomes = data.draw(st.lists(st.integers(1, 6), min_size=1, max_size=12))
-    start = data.draw(st.tuples(st.integers(0, 99), st.integers(0, 99)))
-    later = data.draw(st.booleans())
-    engine = game.play(variant, s0, s1, score0=start[0], score1=start[1], dice=make_test_dice(*outcomes),
-                       later_rules=later)
-    ours, said = play_hog(variant, hog, s0, s1, dice=make_test_dice(*outcomes), start=start, later=later)
-    assert ours == engine.scores
-    assert said == [t.after for t in engine.turns]
-
 
 @pytest.mark.parametrize("name", EARLY)
 def test_the_problems_specs_build(name):

@@ -10,12 +10,15 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hogkit import game
 from hogkit.exact import model_for
 from hogkit.generate.calc_step import calc_model_data, calc_model_json
 from hogkit.generate.reference import reference_hog
 from hogkit.shipped import calc
+from hogkit.shipped.dice import make_test_dice
 from hogkit.turn import SPECIAL, turn_of
 from hogkit.variant import load_variant
 from tests.conftest import ALL_SPECS, SEMESTERS, play_hog
@@ -45,6 +48,29 @@ def test_the_rendered_play_and_the_game_give_the_same_scores_on_seeded_dice(spec
     assert ours == engine.scores
     assert said == [t.after for t in engine.turns]
     assert len(said) > 3
+
+
+@pytest.mark.parametrize("spec", [*ALL_SPECS, *SEMESTERS])
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_the_rendered_play_agrees_with_the_engine_from_any_start(spec, data):
+    """Tables of choices, test dice, a start and the later rules on or off, drawn by hypothesis:
+    the kit's own play (extra turns, update functions and all) gives the engine's scores after
+    every turn."""
+    variant = load_variant(spec)
+    later = data.draw(st.booleans())
+    legal = [n for n in variant.legal_rolls if later or n >= 0]  # a special move needs the later rules
+    tables = [data.draw(st.lists(st.sampled_from(legal), min_size=1, max_size=15)) for _ in range(2)]
+    s0, s1 = ((lambda score, opponent, t=t: t[(score * 31 + opponent * 7) % len(t)]) for t in tables)
+    outcomes = data.draw(st.lists(st.integers(1, 6), min_size=1, max_size=12))
+    start = data.draw(st.tuples(st.integers(0, variant.goal - 1), st.integers(0, variant.goal - 1)))
+    wild = {"wild_dice": make_test_dice(3, 1, 4)} if turn_of(variant).rule("dice") else {}
+    engine = game.play(variant, s0, s1, score0=start[0], score1=start[1], dice=make_test_dice(*outcomes),
+                       later_rules=later, **wild)
+    ours, said = play_hog(variant, reference_hog(variant), s0, s1, dice=make_test_dice(*outcomes), start=start,
+                          later=later, wild=make_test_dice(3, 1, 4))
+    assert ours == engine.scores
+    assert said == [t.after for t in engine.turns]
 
 
 @pytest.mark.parametrize("spec", ALL_SPECS)

@@ -9,8 +9,6 @@ from __future__ import annotations
 import doctest
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import tests.build.test_bank as bank_checks
 import tests.engine.test_problem_specs as spec_checks
@@ -23,7 +21,7 @@ from hogkit.problems.specs import problem_specs
 from hogkit.shipped.dice import make_test_dice
 from hogkit.turn import turn_of
 from hogkit.variant import load_variant
-from tests.conftest import play_hog, reference
+from tests.conftest import reference
 
 SEMESTERS = ("su23", "fa23", "sp24")
 VARIANTS = {name: load_variant(name) for name in SEMESTERS}
@@ -138,28 +136,6 @@ def test_the_courses_fuzz_example_game(name):
                        later_rules=False)
     assert [t.after for t in engine.turns] == [(16, 10), (16, 28), (17, 28), (17, 49)]
     assert hog.play(strategy, strategy, hog.simple_update, 15, 10, dice=make_test_dice(*outcomes), goal=32) == (17, 49)
-
-
-outcome_lists = st.lists(st.integers(1, 6), min_size=1, max_size=12)
-
-
-@pytest.mark.parametrize("name", SEMESTERS)
-@settings(max_examples=40, deadline=None)
-@given(data=st.data())
-def test_the_rendered_play_agrees_with_the_engine(name, data):
-    """Both update functions: the simple one (Sow Sad and Boar Brawl) and the one of every rule."""
-    variant = VARIANTS[name]
-    hog = reference(variant)
-    tables = [data.draw(st.lists(st.integers(0, 10), min_size=1, max_size=15)) for _ in range(2)]
-    s0, s1 = ((lambda s, o, t=t: t[(s * 31 + o * 7) % len(t)]) for t in tables)
-    outcomes = data.draw(outcome_lists)
-    start = data.draw(st.tuples(st.integers(0, 99), st.integers(0, 99)))
-    later = data.draw(st.booleans())
-    engine = game.play(variant, s0, s1, score0=start[0], score1=start[1], dice=make_test_dice(*outcomes),
-                       later_rules=later)
-    ours, said = play_hog(variant, hog, s0, s1, dice=make_test_dice(*outcomes), start=start, later=later)
-    assert ours == engine.scores
-    assert said == [t.after for t in engine.turns]
 
 
 @pytest.mark.parametrize("name", SEMESTERS)

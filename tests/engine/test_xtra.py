@@ -13,8 +13,6 @@ import contextlib
 import io
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from hogkit import game
 from hogkit.errors import HogkitError
@@ -29,7 +27,7 @@ from hogkit.rules import RULES
 from hogkit.shipped.dice import make_test_dice
 from hogkit.stories import replay_story
 from hogkit.variant import load_variant
-from tests.conftest import play_hog, reference
+from tests.conftest import reference
 
 SEMESTERS = ("fa20", "sp21", "su21")
 VARIANTS = {name: load_variant(name) for name in SEMESTERS}
@@ -193,29 +191,6 @@ def test_the_rules_games_play_alike_in_the_engine_and_in_play(name, story):
     for statement in test.statements[:-1]:
         exec(statement, names)  # noqa: S102
     assert eval(test.statements[-1], names) == story.turns[-1].scores  # noqa: S307
-
-
-def table_strategy(choices):
-    def strategy(score, opponent_score):
-        return choices[(score * 31 + opponent_score * 7) % len(choices)]
-    return strategy
-
-
-@pytest.mark.parametrize("name", SEMESTERS)
-@settings(max_examples=60, deadline=None)
-@given(data=st.data())
-def test_reference_hog_play_agrees_with_the_engine(name, data):
-    """The play() rendered into hog.py takes the extra turns the engine takes, after every turn."""
-    variant = VARIANTS[name]
-    hog = reference(variant)
-    choices = st.lists(st.integers(0, 10), min_size=1, max_size=12)
-    s0, s1 = table_strategy(data.draw(choices)), table_strategy(data.draw(choices))
-    outcomes = data.draw(st.lists(st.integers(1, 6), min_size=1, max_size=12))
-    start = data.draw(st.tuples(st.integers(0, 99), st.integers(0, 99)))
-    engine = game.play(variant, s0, s1, score0=start[0], score1=start[1], dice=make_test_dice(*outcomes))
-    ours, said = play_hog(variant, hog, s0, s1, dice=make_test_dice(*outcomes), start=start)
-    assert ours == engine.scores
-    assert said == [t.after for t in engine.turns]
 
 
 def test_extra_turns_chain_and_the_game_still_ends_at_the_goal():
