@@ -58,6 +58,7 @@ class GeneralModel:
         self.size = 2 * H * G * G
         m, o = np.divmod(np.arange(G * G), G)
         self.diagonals = [np.nonzero(m + o == d)[0] for d in range(2 * G - 1)]
+        self._places: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._plan_classes()
         planned = self.size * len(self.choices) * self.vals.shape[1] * 4
         self.plans: dict[int, Plan] | None = {} if planned <= PLAN_BYTES and self.size < 2**31 - 2 else None
@@ -147,6 +148,16 @@ class GeneralModel:
                     after = turn.remember(view, int(self.rolls[h, c]), extra, points=p)
                     self.memory[h, c, int(extra), p] = turn.index(after)
 
+    def diagonal_places(self, d: int) -> tuple[np.ndarray, np.ndarray]:
+        """Diagonal D's states as places in the flat array of values (in the order of
+        :func:`general_values`), and where each one's choice is in a pair's flat choice columns."""
+        if d not in self._places:
+            H, G2 = self.nh, self.goal ** 2
+            cells = self.diagonals[d]
+            context, cell = np.repeat(np.arange(2 * H), len(cells)), np.tile(cells, 2 * H)
+            self._places[d] = (context * G2 + cell, (context // H) * G2 + cell)
+        return self._places[d]
+
     def _plan_classes(self) -> None:
         """``class_of[h, c]``: the class of hidden state h under choice c, where two hidden states
         are of one class when that choice rolls the same dice with the same bonus and extra turn
@@ -207,16 +218,18 @@ def _settle(model: GeneralModel, V: np.ndarray, d: int, places: np.ndarray, c: n
         return
     V[places] = 0.5
     plan = _plan(model, d)
-    if plan is not None and plan.same is not None:  # the higher diagonals' part once, then the rest
+    if plan is not None and plan.stay is not None:  # the higher diagonals' part once, then the rest
         states = np.arange(len(c))
-        row, target, same = plan.rows[states, c], plan.targets[states, c], plan.same[states, c]
+        row, target = plan.rows[states, c], plan.targets[states, c]
         probs = model.probs[row]
-        fixed = (probs * np.where(same, 0.0, V[target])).sum(axis=1)
-        at, outcome = np.nonzero(same)
-        weight, target = probs[at, outcome], target[at, outcome]
+        stay_state, stay_choice, stay_outcome = plan.stay
+        keep = stay_choice == c[stay_state]
+        at, outcome = stay_state[keep], stay_outcome[keep]
+        weight, target_here = probs[at, outcome], target[at, outcome]
+        fixed = (probs * V[target]).sum(axis=1) - np.bincount(at, weights=weight * V[target_here], minlength=len(c))
 
         def choice_values() -> np.ndarray:
-            return fixed + np.bincount(at, weights=weight * V[target], minlength=len(c))
+            return fixed + np.bincount(at, weights=weight * V[target_here], minlength=len(c))
     else:
         def choice_values() -> np.ndarray:
             return _choice_values(model, V, d, c)
@@ -233,15 +246,13 @@ def _settle(model: GeneralModel, V: np.ndarray, d: int, places: np.ndarray, c: n
 def general_values(model: GeneralModel, columns: np.ndarray) -> np.ndarray:
     """P(player 0 wins) from every state, for the pair of tables COLUMNS ([who, mover, opp] choice
     columns): the flat array of the module's docstring."""
-    G, H = model.goal, model.nh
+    G = model.goal
     V = np.zeros(model.size + 2)
     V[model.size] = 1.0  # player 0 won; player 1 won is 0
+    flat = columns.reshape(2 * G * G)
     for d in range(2 * G - 2, -1, -1):
-        cells = model.diagonals[d]
-        context = np.repeat(np.arange(2 * H), len(cells))
-        cell = np.tile(cells, 2 * H)
-        c = columns.reshape(2, G * G)[context // H, cell]
-        _settle(model, V, d, context * G * G + cell, c)
+        places, chosen_at = model.diagonal_places(d)
+        _settle(model, V, d, places, flat[chosen_at])
     return V
 
 
@@ -268,8 +279,9 @@ PLAN_BYTES = 64 * 2**20  # a model whose turns' targets fit in this many bytes k
 class Plan:
     """Where each state of one diagonal goes after each choice, worked out once per model: for
     state s and choice c, ``rows[s, c]`` (the points row, whose probabilities weigh the outcomes)
-    and ``targets[s, c]`` (the state each outcome leads to); ``same[s, c]`` marks the outcomes that
-    stay on the diagonal (turns of 0 points), None when none does."""
+    and ``targets[s, c]`` (the state each outcome leads to); ``stay`` lists the outcomes that stay
+    on the diagonal (turns of 0 points) as arrays of their states, choices and places in the row,
+    None when none does."""
 
     def __init__(self, model: GeneralModel, d: int) -> None:
         n = 2 * model.nh * len(model.diagonals[d])
@@ -277,7 +289,7 @@ class Plan:
         self.rows = np.stack([row for row, _ in parts], axis=1).astype(np.int32)
         self.targets = np.stack([target for _, target in parts], axis=1).astype(np.int32)
         same = _on_diagonal(model, self.targets, d) & (model.probs[self.rows] > 0)  # not a row's padding
-        self.same = same if same.any() else None
+        self.stay = tuple(np.nonzero(same)) if same.any() else None
 
 
 def _on_diagonal(model: GeneralModel, targets: np.ndarray, d: int) -> np.ndarray:
