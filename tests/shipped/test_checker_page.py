@@ -88,7 +88,7 @@ def test_interactive_has_the_failing_cases_names(kit):
            " last_rolls[who])\n")
     assert text.count(old) == 1
     (kit / "hog.py").write_text(text.replace(old, new))
-    done = base.ok(kit, "-q", "05b", "--force", "-i", stdin="print('calls are', len(calls), counted)\n")
+    done = base.ok(kit, "-q", "05b", "--force", "-i", stdin="print('calls are', len(on), len(off), counted)\n")
     assert done.returncode == 1
     assert "names are defined" in done.stderr + done.stdout
     assert "calls are" in done.stdout + done.stderr and "NameError" not in done.stdout + done.stderr
