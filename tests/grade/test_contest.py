@@ -139,8 +139,10 @@ def test_an_interrupted_tournament_resumes_to_the_same_results(tmp_path):
     assert hogkit("contest", "samples", str(entries), "--variant", "sp18", "--count", str(count)).returncode == 0
     run = [sys.executable, "-m", "hogkit_cli", "contest", "run", str(entries), "--variant", "sp18",
            "--out", str(out), "--jobs", "1"]
+    # Ctrl-C reaches the run even where this test was started with SIGINT ignored (a background job).
     first = subprocess.Popen(run, cwd=ROOT, start_new_session=True, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE, text=True)
+                             stderr=subprocess.PIPE, text=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     progress = out / "progress.json"
     while first.poll() is None and not progress.exists():
         time.sleep(0.01)
