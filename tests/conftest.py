@@ -24,6 +24,8 @@ SEED_VARIANTS = ["fa19", "sp18", "su18", "fa17", "pig-tail"]
 ALL_SPECS = [*SEED_VARIANTS, str(MIXED_SPEC)]
 # The semesters taught with their course's own interface, beyond the seeds.
 SEMESTERS = [name for name in variant_names() if name not in SEED_VARIANTS]
+# The same, marked slow: tests that cover every seed in `make test` and every semester in `make test-all`.
+SLOW_SEMESTERS = [pytest.param(name, marks=pytest.mark.slow) for name in SEMESTERS]
 def pytest_report_header(config):
     return f"hogkit variants: {', '.join(variant_names())}"
 

@@ -48,6 +48,7 @@ def test_a_right_copy_gets_full_marks(copy, semester):
                                                       for p in result.problems if not p.passed]
 
 
+@pytest.mark.slow  # copies graded in full, one a mutant
 @pytest.mark.parametrize("name", MUTANTS)
 def test_one_bug_loses_its_own_problem(name):
     semester, old, new, problems = MUTANTS[name]

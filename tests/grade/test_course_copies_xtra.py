@@ -66,6 +66,7 @@ def test_a_right_copy_gets_full_marks(semester):
         (p.id, [t.feedback for t in p.tests if t.counts_against]) for p in result.problems if not p.passed]
 
 
+@pytest.mark.slow  # copies graded in full, one a mutant
 @pytest.mark.parametrize("name", MUTANTS)
 def test_one_bug_loses_its_own_problem(name):
     semester, old, new, problems = MUTANTS[name]
