@@ -30,20 +30,21 @@ def forbidden_uses(source, function, forbidden):
     return found
 
 
-def check(source_file, function, forbidden):
-    """Print each forbidden construct FUNCTION of SOURCE_FILE uses; return True when it uses none."""
-    with open(source_file, encoding='utf-8', errors='replace') as handle:
-        uses = forbidden_uses(handle.read(), function, set(forbidden))
-    for kind, line in uses:
-        print(f'{function} uses {kind} on line {line}, which this problem does not allow')
-    return not uses
-
-
-def check_module(module, function, forbidden):
-    """:func:`check` for the function FUNCTION of the imported MODULE (``hog``), read from the
-    file the module came from."""
-    source = ''.join(linecache.getlines(module.__file__))
+def check_source(source, function, forbidden):
+    """Print each forbidden construct FUNCTION of SOURCE (hog.py's text) uses; return True when it
+    uses none."""
     uses = forbidden_uses(source, function, set(forbidden))
     for kind, line in uses:
         print(f'{function} uses {kind} on line {line}, which this problem does not allow')
     return not uses
+
+
+def check(source_file, function, forbidden):
+    """:func:`check_source` for the file SOURCE_FILE."""
+    with open(source_file, encoding='utf-8', errors='replace') as handle:
+        return check_source(handle.read(), function, forbidden)
+
+
+def check_module(module, function, forbidden):
+    """:func:`check_source` for the imported MODULE (``hog``), read from the file it came from."""
+    return check_source(''.join(linecache.getlines(module.__file__)), function, forbidden)

@@ -207,11 +207,10 @@ def check_variant(variant: Variant, *, games: int = 200, solve: bool = True, say
     problems = termination_problems(variant)
     if problems:
         say("FAIL games might not end: " + "; ".join(problems[:3]))
-    else:
-        say("ok   every game ends: every turn raises the sum of the scores (a Pork Chop only once)"
-            if not standstills(variant) else
-            "ok   every roll of dice raises the sum of the scores; zero dice may not (below)")
     cells = standstills(variant)
+    if not problems:
+        say("ok   every game ends: every turn raises the sum of the scores (a Pork Chop only once)"
+            if not cells else "ok   every roll of dice raises the sum of the scores; zero dice may not (below)")
     endless = endless_standstill(variant, cells)
     if endless is not None:
         say(f"warn a game can go on for ever: from {endless[0]} against {endless[1]}, rolling zero dice scores 0 "
