@@ -89,7 +89,7 @@ class _Builder:
                 raise AssertionError(f"the reference fails {test.name!r}: {result['error']}")
             expected = checker.normalize_output(result["output"])
             cases.append({"id": cid, "name": test.name, "code": test.code, "setup": setup, "teardown": teardown,
-                          "hidden": False, "rule": test.rule, "hint": spec.hint,
+                          "hidden": False, "rule": test.rule, "hint": test.hint or spec.hint,
                           "lock": checker.output_lock(self.key, cid, expected),
                           "sealed": checker.seal(secret, expected)})
         suites = [{"name": f"{self.problem.label} tests", "cases": cases}] if cases else []

@@ -13,6 +13,7 @@ import inspect
 import math
 import random
 from collections.abc import Iterable
+from dataclasses import replace
 
 from hogkit.naming import kit_course
 from hogkit.problem_layout import Problem
@@ -186,8 +187,20 @@ def rule_examples(variant: Variant, rules: Iterable[Rule], names: set[str]) -> l
     return found
 
 
+def rule_hint(rule: Rule) -> str:
+    """The hint of a case that a rule decides: the rule itself, as the course states it."""
+    return f"This case turns on {rule.title}. {rule.summary}"
+
+
+def problem_hint(general: str, problem: Problem) -> str:
+    """The hint of a case with none of its own: the problem's GENERAL advice, then each rule the
+    problem adds, stated, since a case of such a problem usually fails on one of them."""
+    stated = " ".join(f"{rule.title}: {rule.summary}" for rule in problem.rules)
+    return " ".join(part for part in (general, stated) if part)
+
+
 def examples_as_doctests(variant: Variant, problem: Problem, names: Iterable[str]) -> list[Doctest]:
-    return [Doctest(f"{rule.title}: {call}", (call,), rule=f"{rule.title}: {note}", setup=SETUP)
+    return [Doctest(f"{rule.title}: {call}", (call,), rule=f"{rule.title}: {note}", setup=SETUP, hint=rule_hint(rule))
             for rule, call, note in rule_examples(variant, problem.rules, set(names))]
 
 
@@ -293,7 +306,7 @@ def stories(variant: Variant, rules: Iterable[Rule], *, later: bool, shared: boo
                 continue
             test = story_doctest(variant, story, later=later, shared=shared)
             if test is not None:
-                tests.append(test)
+                tests.append(replace(test, hint=rule_hint(rule)))
     return tests
 
 

@@ -23,12 +23,30 @@ from hogkit.problems.domains import Domain
 
 
 @dataclass(frozen=True)
+class Requirement:
+    """Something the page requires that a test checks (``text``, named in the feedback when the
+    test fails) and the hint the checker gives a student whose copy misses it."""
+
+    text: str
+    hint: str = ""
+
+    def named(self, **names: str) -> Requirement:
+        """The requirement with NAMES filled in (``{name}`` in its text and hint)."""
+        return Requirement(self.text.format(**names), self.hint.format(**names))
+
+    def checked(self) -> dict[str, str]:
+        """The ``rule`` and ``hint`` of a Doctest that checks this requirement."""
+        return {"rule": self.text, "hint": self.hint}
+
+
+@dataclass(frozen=True)
 class Doctest:
     """A visible test: STATEMENTS displayed and compared as an interactive session.
 
     ``setup`` and ``teardown`` run before and after (teardown always runs, so a test that
-    replaces a function of ``hog`` puts it back); ``rule`` is the requirement of the seed the test
-    checks, named in the feedback when it fails. A ``construct`` test asks the kit's
+    replaces a function of ``hog`` puts it back); ``rule`` is the requirement the test checks,
+    named in the feedback when it fails, and ``hint`` what the checker suggests when it fails (the
+    problem's own hint when empty). A ``construct`` test asks the kit's
     ``construct_check`` whether a function is written without the constructs its problem forbids:
     the checker runs it as it is, and the grader answers it from the copy's text itself.
     """
@@ -38,6 +56,7 @@ class Doctest:
     rule: str = ""
     setup: tuple[str, ...] = ()
     teardown: tuple[str, ...] = ()
+    hint: str = ""
     construct: tuple[str, tuple[str, ...]] | None = None  # (function, node kinds): the grader reads the text
 
     @property

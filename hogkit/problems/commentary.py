@@ -15,7 +15,7 @@ from hogkit.problems.building import (
     play_call,
     text_key,
 )
-from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
+from hogkit.problems.checks import Doctest, Fuzz, Requirement, Sweep, Unlock
 from hogkit.problems.domains import OneOf, ScoreWalk, max_turn_points
 from hogkit.problems.shared_games import draw_games, game_call, neutral, shared_doctests, shared_fuzz, swaps
 from hogkit.variant import Variant
@@ -33,11 +33,19 @@ HINTS = {
 }
 
 RULES = {
-    'say_each_turn': ('play calls say at the end of every turn, with the scores as the turn leaves'
-                      ' them (after any swap), and calls the function say returned at the end of '
-                      'the next turn'),
-    'commentary_pure': ("a commentary function's only effect is to print: calling an old one again"
-                        ' behaves the same'),
+    'say_each_turn': Requirement(
+        'play calls say at the end of every turn, with the scores as the turn leaves them (after any swap), and '
+        'calls the function say returned at the end of the next turn',
+        "Call say once at the very end of each turn, with player 0's score first and every rule of the turn "
+        'applied, and replace say with the function it returns.'),
+    'highest_gain': Requirement(
+        'print only when the gain is more than ever before for that player',
+        "Announce a gain only when it is more than that player's highest gain so far; a gain equal to it says "
+        'nothing, and a swap that lowers a score is no gain.'),
+    'commentary_pure': Requirement(
+        "a commentary function's only effect is to print: calling an old one again behaves the same",
+        'Remember the scores and the highest gain as arguments of the next commentary function you return, '
+        'never by changing a value an older function shares.'),
 }
 
 
@@ -61,11 +69,11 @@ def _p06(variant: Variant, problem: Problem, rng: random.Random) -> dict:
         *shared_doctests(variant, with_swap[1:], later=False, title="both(say_scores, announce_lead_changes())",
                          say="both(say_scores, announce_lead_changes())"),
     )
-    visible = tuple(replace(test, rule=RULES["say_each_turn"]) for test in visible)
+    visible = tuple(replace(test, **RULES["say_each_turn"].checked()) for test in visible)
     unseen = [g for g in games if g not in with_swap][:8]
     hidden = (Sweep("commentary in games with random strategies",
                     tuple(game_call(variant, game, later=False, say="echo_scores", visible=False) for game in unseen),
-                    rule=RULES["say_each_turn"], output=True),)
+                    rule=RULES["say_each_turn"].text, output=True),)
     fuzz = (shared_fuzz(variant, later=False, say="echo_scores", name="play with commentary", neutral_only=True,
                         output=True),)
     unlock = (
@@ -86,20 +94,20 @@ def _p07(variant: Variant, problem: Problem, rng: random.Random) -> dict:
             "f1 = f0(11, 0)", "f2 = f1(11, 9)", "f3 = f2(20, 9)", "f4 = f3(9, 20) # A swap: Player 1 gains 11",
             "f5 = f4(20, 31) # 11 again: not more than before", "f6 = f5(20, 44)",
             "f7 = f6(44, 20) # A swap lowers Player 1's score", "f8 = f7(20, 64)",
-        ), rule="print only when the gain is more than ever before for that player", setup=SETUP),
+        ), **RULES["highest_gain"].checked(), setup=SETUP),
         Doctest("announce_highest(0) and equal gains", (
             "f = announce_highest(0)", "f = f(10, 0)", "f = f(20, 4)", "f = f(20, 9)", "f = f(35, 9)",
             "f = f(36, 12)",
-        ), rule="a gain equal to the highest so far is not announced", setup=SETUP),
+        ), **RULES["highest_gain"].checked(), setup=SETUP),
         Doctest("an old commentary function again", (
             "f0 = announce_highest(1)", "f1 = f0(12, 0)", "f2 = f1(12, 10)", "f3 = f2(20, 25)",
             "f2_again = f1(11, 9)",
-        ), rule=RULES["commentary_pure"], setup=SETUP),
+        ), **RULES["commentary_pure"].checked(), setup=SETUP),
     )
     walks = [walk.sample(rng) for _ in range(12)]
     hidden = (Sweep("announce_highest over long walks of scores",
                     tuple(f"run_commentary(announce_highest({rng.randint(0, 1)}), {walk.render(w)})" for w in walks),
-                    rule="print only when the gain is more than ever before for that player", output=True),)
+                    rule=RULES["highest_gain"].text, output=True),)
     fuzz = (Fuzz("announce_highest", "run_commentary(announce_highest({}), {})", (OneOf((0, 1)), walk), output=True),)
     unlock = (Unlock(("f = announce_highest(0)", "f = f(10, 0)", "f = f(14, 3)", "f = f(30, 3)")),)
     return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),

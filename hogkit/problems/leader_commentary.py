@@ -9,7 +9,7 @@ import random
 from hogkit.naming import kit_course
 from hogkit.problem_layout import Problem
 from hogkit.problems.building import SETUP, choice, dice_text, play_call, play_fuzz, random_games, text_key
-from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
+from hogkit.problems.checks import Doctest, Fuzz, Requirement, Sweep, Unlock
 from hogkit.problems.domains import Ints, OneOf, max_turn_points
 from hogkit.variant import Variant
 
@@ -28,10 +28,18 @@ HINTS = {
 }
 
 RULES = {
-    'lead_message': 'a message only when there is a leader and it is not the last leader',
-    'say_each_turn': ('play calls say at the end of every turn, the last one too, with the scores as the turn '
-                      'leaves them and the leader say returned after the turn before'),
-    'print_message': 'play prints the message say returns, unless it is None or empty',
+    'lead_message': Requirement(
+        'a message only when there is a leader and it is not the last leader',
+        'Work out who leads now from the two scores (None when they are equal); there is news only when '
+        'someone leads and that is not the leader you were given.'),
+    'say_each_turn': Requirement(
+        'play calls say at the end of every turn, the last one too, with the scores as the turn leaves them and '
+        'the leader say returned after the turn before',
+        'Start with no leader (None); after every turn, the last one too, call say with both scores and that '
+        'leader, and keep the leader it returns for the next call.'),
+    'print_message': Requirement(
+        'play prints the message say returns, unless it is None or empty',
+        'Print the message say returns only when there is one: None and an empty string print nothing.'),
 }
 
 # Commentary functions that visible tests define for themselves (see hogkit.problems.building).
@@ -66,11 +74,11 @@ def _lead_changes(variant: Variant, problem: Problem, rng: random.Random) -> dic
             f"leader, message = {call(*walk[0])}", "print(leader, message)",
             *[line for s0, s1 in walk[1:] for line in (f"leader, message = {call(s0, s1, 'leader')}",
                                                       "print(leader, message)")],
-        ), rule=RULES["lead_message"], setup=SETUP),
+        ), **RULES["lead_message"].checked(), setup=SETUP),
         Doctest("equal scores have no leader", (call(10, 10), call(10, 10, "0"), call(0, 0, "1")),
                 rule="the leader is None when the scores are equal", setup=SETUP),
         Doctest("the same leader again says nothing", (call(20, 3, "0"), call(3, 20, "1"), call(3, 20, "0")),
-                rule=RULES["lead_message"], setup=SETUP),
+                **RULES["lead_message"].checked(), setup=SETUP),
         Doctest(f"{fn} prints nothing", (f"result = {call(5, 9)}", "result"),
                 rule="a commentary function returns its message and prints nothing", setup=SETUP),
     )
@@ -79,7 +87,7 @@ def _lead_changes(variant: Variant, problem: Problem, rng: random.Random) -> dic
     rows = [(scores.sample(rng), scores.sample(rng), last.sample(rng)) for _ in range(120)]
     rows += [(s, s, leader) for s in (0, 7, 50) for leader in LEADERS]
     hidden = (Sweep(f"{fn} at many scores", tuple(call(s0, s1, repr(leader)) for s0, s1, leader in rows),
-                    rule=RULES["lead_message"], output=True),)
+                    rule=RULES["lead_message"].text, output=True),)
     fuzz = (Fuzz(fn, course.call("announce_lead_changes_leader",
                                  {"score0": "{}", "score1": "{}", "last_leader": "{}"}),
                  (scores, scores, last), output=True),)
@@ -98,9 +106,10 @@ def _commentary_leader(variant: Variant, problem: Problem, rng: random.Random) -
     announce = course.signatures["announce_lead_changes_leader"].name
     both = f"{course.signatures['both_leader'].name}({course.signatures['say_scores_leader'].name}, {announce})"
 
-    def game(name: str, helper: str, say: str, rule: str, **kw: object) -> Doctest:
+    def game(name: str, helper: str, say: str, requirement: Requirement, **kw: object) -> Doctest:
         call = play_call(variant, "always_roll(1)", "always_roll(1)", later=False, say=say, **kw)
-        return Doctest(name, (*((helper,) if helper else ()), f"s0, s1 = {call}", "s0, s1"), rule=rule, setup=SETUP)
+        return Doctest(name, (*((helper,) if helper else ()), f"s0, s1 = {call}", "s0, s1"),
+                       **requirement.checked(), setup=SETUP)
 
     visible = (
         game(f"play prints what {announce} says", "", announce, RULES["print_message"],
@@ -113,10 +122,10 @@ def _commentary_leader(variant: Variant, problem: Problem, rng: random.Random) -
         Doctest(both, ("s0, s1 = " + play_call(variant, "always_roll(3)", "always_roll(3)",
                                                dice=dice_text((1, 2, 3, 3)), goal=8, later=False, say=both),
                        "s0, s1"),
-                rule=RULES["print_message"], setup=SETUP),
+                **RULES["print_message"].checked(), setup=SETUP),
     )
     hidden = (Sweep("commentary in games with random strategies",
-                    random_games(variant, rng, 8, later=False, say=COUNTING), rule=RULES["say_each_turn"],
+                    random_games(variant, rng, 8, later=False, say=COUNTING), rule=RULES["say_each_turn"].text,
                     output=True),)
     fuzz = (play_fuzz(variant, later=False, say=COUNTING, name="play with commentary", output=True),)
     unlock = (

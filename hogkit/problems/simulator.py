@@ -33,7 +33,7 @@ from hogkit.problems.building import (
     zero_dice_name,
     zero_dice_rule,
 )
-from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
+from hogkit.problems.checks import Doctest, Fuzz, Requirement, Sweep, Unlock
 from hogkit.problems.domains import GameStart, Ints, TestDice, parameter_domain, score_below_goal
 from hogkit.problems.shared_games import draw_games, game_call, neutral, shared_doctests, shared_fuzz, shared_strategies
 from hogkit.variant import Variant
@@ -63,10 +63,12 @@ TEXT = {
 }
 
 HINTS = {
-    'roll_dice': 'Roll every one of the NUM_ROLLS dice, even after a 1 shows up.',
-    'rule_functions:zero_dice': 'Take the digits of the score with // 10 % 10 and % 10.',
+    'roll_dice': ('Call dice() once for each of the num_rolls dice and add up what comes up; the rule of this '
+                  'problem then decides what the whole roll scores.'),
+    'rule_functions:zero_dice': ("Work the points out from the opponent's score alone, exactly as the rule "
+                                 'states; try each worked example by hand first.'),
     'take_turn': 'Zero dice means the zero-dice rule; otherwise roll the dice with roll_dice.',
-    'rule_functions:post_turn': 'Work out the rule for each score, then compare.',
+    'rule_functions:post_turn': 'Work out what the rule looks at for each score, then compare.',
     'rule_functions:extra_turn': 'Work the rule out from the two scores alone, and return True or False.',
     'play': ('Alternate players with other(who), ask each strategy once per turn, and stop as soon '
             'as a score reaches the goal.'),
@@ -77,15 +79,31 @@ HINTS = {
 }
 
 RULES = {
-    'dice_calls': ('roll_dice calls dice() exactly num_rolls times, even after a 1 comes up (all '
-                   'the dice are rolled together)'),
-    'uses_roll_dice': 'take_turn calls roll_dice to score the dice it rolls',
-    'uses_zero_dice': 'take_turn calls {name} to score a turn of zero dice',
-    'one_call_per_turn': ("play calls each strategy exactly once per turn, with the mover's score "
-                          'first'),
-    'goal': 'the game ends as soon as a score reaches the goal at the end of a turn',
-    'own_score_first': ("play asks the mover's own strategy, with the mover's score first and the "
-                        "opponent's second"),
+    'dice_calls': Requirement(
+        'roll_dice calls dice() exactly num_rolls times, even after a 1 comes up (all the dice are rolled together)',
+        'Roll every one of the num_rolls dice, even after a 1 shows up: return only once the loop is done.'),
+    'uses_roll_dice': Requirement(
+        'take_turn calls roll_dice to score the dice it rolls',
+        'Score a turn of one or more dice by calling roll_dice, rather than rolling the dice in take_turn.'),
+    'uses_zero_dice': Requirement(
+        'take_turn calls {name} to score a turn of zero dice',
+        'Score a turn of zero dice by calling {name}, rather than working its points out again in take_turn.'),
+    'one_call_per_turn': Requirement(
+        "play calls each strategy exactly once per turn, with the mover's score first",
+        'Ask the strategy once at the start of a turn, keep its answer in a name, and use that name for the '
+        'rest of the turn (every rule included).'),
+    'goal': Requirement(
+        'the game ends as soon as a score reaches the goal at the end of a turn',
+        'Check both scores after every turn, not after a round of two: the game can end on either '
+        "player's turn."),
+    'flags_off': Requirement(
+        'with {flags}=False, play leaves out {titles}',
+        'Apply a later rule only when its flag is True: with the flag False, play is the game of the earlier '
+        'problems, turn for turn.'),
+    'own_score_first': Requirement(
+        "play asks the mover's own strategy, with the mover's score first and the opponent's second",
+        "Each player has their own strategy, and every strategy is given its own player's score first: "
+        "player 1's is given (score1, score0)."),
 }
 NOTED_STRATEGY = (
     "def noted(n, seen):\n"
@@ -114,8 +132,10 @@ def _p01(variant: Variant, problem: Problem, rng: random.Random) -> dict:
         Doctest("roll_dice(3, make_test_dice(4, 1, 6))", ("roll_dice(3, make_test_dice(4, 1, 6))",), setup=SETUP),
         Doctest("roll_dice(9, make_test_dice(6))", ("roll_dice(9, make_test_dice(6))",), setup=SETUP),
         Doctest("dice() is called exactly num_rolls times",
-                ("counted_dice = make_test_dice(4, 1, 2, 6)", "roll_dice(3, counted_dice)",
-                 "roll_dice(1, counted_dice)"), rule=RULES["dice_calls"], setup=SETUP),
+                ("counted_dice = make_test_dice(4, 1, 2, 6)",
+                 "points = roll_dice(3, counted_dice)", "counted_dice()  # the outcome after three dice",
+                 "points = roll_dice(1, counted_dice)", "counted_dice()  # the outcome after one more"),
+                **RULES["dice_calls"].checked(), setup=SETUP),
     ]
     dice = TestDice()
     rows = [(k, dice.sample(rng)) for k in range(1, 11) for _ in range(8)]
@@ -123,12 +143,12 @@ def _p01(variant: Variant, problem: Problem, rng: random.Random) -> dict:
         Sweep("roll_dice over 1 to 10 dice", tuple(f"roll_dice({k}, {dice.render(o)})" for k, o in rows),
               rule="roll_dice is right for every number of dice from 1 to 10"),
         Sweep("how many times roll_dice calls dice()",
-              tuple(f"dice_calls(roll_dice, {k}, {o!r})" for k, o in rows[::2]), rule=RULES["dice_calls"]),
+              tuple(f"dice_calls(roll_dice, {k}, {o!r})" for k, o in rows[::2]), rule=RULES["dice_calls"].text),
     )
     fuzz = (
         Fuzz("roll_dice", "roll_dice({}, {})", (Ints(1, 10), dice)),
         Fuzz("dice calls of roll_dice", "dice_calls(roll_dice, {}, {})", (Ints(1, 10), RawOutcomes()),
-             rule=RULES["dice_calls"]),
+             rule=RULES["dice_calls"].text),
     )
     unlock = (
         Unlock(("roll_dice(2, make_test_dice(3, 5))",)),
@@ -177,12 +197,12 @@ def _p03(variant: Variant, problem: Problem, rng: random.Random) -> dict:
             "def fake_roll_dice(num_rolls, dice):\n    print('roll_dice was called')\n    return 9002",
             "hog.roll_dice, real_roll_dice = fake_roll_dice, hog.roll_dice",
             call(5, 0, prefix="hog."),
-        ), rule=RULES["uses_roll_dice"], setup=("import hog",), teardown=("hog.roll_dice = real_roll_dice",)),
+        ), **RULES["uses_roll_dice"].checked(), setup=("import hog",), teardown=("hog.roll_dice = real_roll_dice",)),
         Doctest(f"take_turn calls {zero}", (
             f"def fake_zero({fake_params}):\n    print('{zero} was called')\n    return 7",
             f"hog.{zero}, real_zero = fake_zero, hog.{zero}",
             call(0, 30, prefix="hog."),
-        ), rule=RULES["uses_zero_dice"].format(name=zero), setup=("import hog",),
+        ), **RULES["uses_zero_dice"].named(name=zero).checked(), setup=("import hog",),
             teardown=(f"hog.{zero} = real_zero",)),
     ]
     guidance = examples_as_doctests(variant, problem, problem.helpers)
@@ -214,8 +234,8 @@ def _p05a(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     def start(score0: int, score1: int) -> tuple[int, int]:
         return below_goal(variant, score0), below_goal(variant, score1)
 
-    def game(name: str, call: str, rule: str = "") -> Doctest:
-        return Doctest(name, (f"s0, s1 = {call}", "s0", "s1"), rule=rule, setup=SETUP)
+    def game(name: str, call: str, requirement: Requirement) -> Doctest:
+        return Doctest(name, (f"s0, s1 = {call}", "s0", "s1"), **requirement.checked(), setup=SETUP)
 
     visible = [
         game("play stops at the goal", play_call(variant, "always_roll(5)", "always_roll(3)", start=start(near, 10),
@@ -229,24 +249,46 @@ def _p05a(variant: Variant, problem: Problem, rng: random.Random) -> dict:
             "strat1 = lambda score, opponent: max((score // 10) - 4, 0)",
             "s0, s1 = " + play_call(variant, "strat0", "strat1", start=start(near - 20, near - 11),
                                     dice="make_test_dice(6, 5, 4)", later=False),
-            "s0", "s1"), setup=SETUP),
+            "s0", "s1"), **RULES["own_score_first"].checked(), setup=SETUP),
+        *_flags_off(variant),
         Doctest("each strategy is asked once per turn", (
             COUNTED_STRATEGY, "calls = []",
             "s0, s1 = " + play_call(variant, "counted(2, calls)", "counted(3, calls)", dice="make_test_dice(4, 6)",
                                     goal=30, later=False),
-            "s0", "s1", "calls"), rule=RULES["one_call_per_turn"], setup=SETUP),
+            "s0", "s1", "calls"), **RULES["one_call_per_turn"].checked(), setup=SETUP),
         Doctest("each strategy sees its own score first", (
             NOTED_STRATEGY, "seen = []",
             "s0, s1 = " + play_call(variant, "noted(1, seen)", "noted(3, seen)", start=start(10, 25),
                                     dice="make_test_dice(2)", goal=40, later=False),
-            "seen"), rule=RULES["own_score_first"], setup=SETUP),
+            "seen"), **RULES["own_score_first"].checked(), setup=SETUP),
     ]
     select = variant.rule("dice_select")
     visible += stories(variant, [*variant.rules_of("post_turn"), *([select] if select else [])], later=False)
     visible += games_to_check(variant, rng, 3, later=False)
     sweep = Sweep("games with random strategies, starts and dice", random_games(variant, rng, 16, later=False),
-                  rule="play follows every rule of Problems 1 to 4 and " + RULES["goal"])
+                  rule="play follows every rule of Problems 1 to 4 and " + RULES["goal"].text)
     return _play_problem(variant, problem, rng, visible, sweep, later=False)
+
+
+def _flags_off(variant: Variant) -> list[Doctest]:
+    """A game the later rules would change, played with their flags off: a play that applies them
+    whatever the flag fails here first, with the hint that says so (none when no flag exists or no
+    small game shows the difference)."""
+    flags = variant.play_flags()
+    later = [rule for rule in variant.rules if rule.play_flag in flags]
+    if not flags:
+        return []
+    for rolls, dice in itertools.product(variant.legal_rolls, ((4, 6), (2, 2), (3, 5, 2), (6, 6, 5), (1,))):
+        if rolls > 0 and not neutral(variant, (rolls,), (0, 0, 20), dice):
+            break
+    else:
+        return []
+    requirement = RULES["flags_off"].named(flags="=False, ".join(flags),
+                                           titles=" and ".join(rule.title for rule in later))
+    call = play_call(variant, f"always_roll({rolls})", f"always_roll({rolls})", dice=dice_text(dice), goal=20,
+                     later=False)
+    return [Doctest("the later rules stay off when their flags are off", (f"s0, s1 = {call}", "s0", "s1"),
+                    **requirement.checked(), setup=SETUP)]
 
 
 def _p05(variant: Variant, problem: Problem, rng: random.Random) -> dict:
@@ -256,7 +298,7 @@ def _p05(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     visible = [*simple["visible"], *stories(variant, variant.rules_of("post_turn"), later=True),
                *games_to_check(variant, rng, 3, later=True)]
     sweep = Sweep("games with the update function of every rule", random_games(variant, rng, 16, later=True),
-                  rule="play follows every rule and " + RULES["goal"])
+                  rule="play follows every rule and " + RULES["goal"].text)
     return {**simple, "visible": tuple(visible), "hidden": (*simple["hidden"], sweep),
             "fuzz": (*simple["fuzz"], play_fuzz(variant, later=True)),
             "unlock": (*simple["unlock"], Unlock((bank_play(variant, rng, later=True),)))}
@@ -304,13 +346,13 @@ def _asks_per_turn(variant: Variant) -> Doctest:
             COUNTED_STRATEGY, "calls = []", "strategy = counted(2, calls)",
             "s0, s1 = " + play_call(variant, "strategy", "strategy", dice="make_test_dice(4, 6)", goal=30,
                                     later=True),
-            "s0", "s1", "len(calls)"), rule=RULES["one_call_per_turn"], setup=SETUP)
+            "s0", "s1", "len(calls)"), **RULES["one_call_per_turn"].checked(), setup=SETUP)
     game = {"dice": dice_text(dice), "goal": 30}
     return Doctest("the strategy is asked as often with the rule on as with it off", (
         COUNTED_STRATEGY, "on, off = [], []",
         "s0, s1 = " + play_call(variant, f"counted({rolls}, on)", f"counted({rolls}, on)", later=True, **game),
         "t0, t1 = " + play_call(variant, f"counted({rolls}, off)", f"counted({rolls}, off)", later=False, **game),
-        "s0, s1", "t0, t1", "len(on) == len(off)"), rule=RULES["one_call_per_turn"], setup=SETUP)
+        "s0, s1", "t0, t1", "len(on) == len(off)"), **RULES["one_call_per_turn"].checked(), setup=SETUP)
 
 
 def _play_problem(variant: Variant, problem: Problem, rng: random.Random, visible: list, sweep: Sweep, *,

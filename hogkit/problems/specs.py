@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from hogkit.problem_layout import Problem
 from hogkit.problems import commentary, extra_turns, leader_commentary, simulator, strategies
-from hogkit.problems.building import within_domains
+from hogkit.problems.building import problem_hint, within_domains
 from hogkit.problems.checks import ProblemSpec, Unlock, construct_doctest
 from hogkit.variant import Variant
 
@@ -54,6 +54,7 @@ def problem_specs(variant: Variant) -> tuple[ProblemSpec, ...]:
         constructs = [construct_doctest(function, forbidden, beside=visible[-1] if visible else None)
                       for function, forbidden in problem.forbidden]
         parts["visible"] = (*visible, *constructs)
+        parts["hint"] = problem_hint(parts.get("hint", ""), problem)
         specs.append(ProblemSpec(problem, unlock=unlock, **{
             key: value if key in ("domains", "text", "hint") else tuple(value) for key, value in parts.items()}))
     return tuple(specs)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from hogkit.naming import course_params
 from hogkit.problem_layout import Problem
 from hogkit.problems.building import SETUP, choice, examples_as_doctests, text_key
-from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
+from hogkit.problems.checks import Doctest, Fuzz, Requirement, Sweep, Unlock
 from hogkit.problems.domains import CycleSamples, Ints, OneOf, Strategies, TestDice, score_below_goal
 from hogkit.shipped.dice import make_test_dice
 from hogkit.turn import turn_of
@@ -48,9 +48,21 @@ HINTS = {
 }
 
 RULES = {
-    'averaged_calls': ('the averaged function calls fn exactly num_samples times with the same '
-                       'arguments'),
-    'ties': 'a tie goes to the lower number of dice',
+    'averaged_calls': Requirement(
+        'the averaged function calls fn exactly num_samples times with the same arguments',
+        'Call the function exactly as many times as the number of samples, each time with all the arguments '
+        'the averaged function was given, and divide the total by that number.'),
+    'margin': Requirement(
+        'zero dice when they score at least the margin: points equal to the margin count',
+        'Roll zero dice when their points are at least the margin (the third argument), equal included; '
+        'otherwise roll the number of dice given last.'),
+    'equal_swap': Requirement(
+        'a swap of equal scores neither helps nor hurts',
+        'Scores that would trade places while equal change nothing: such a swap neither helps nor hurts, so '
+        'decide as the Problem 10 strategy would.'),
+    'ties': Requirement(
+        'a tie goes to the lower number of dice',
+        'Try the numbers of dice from 1 upward and replace the best only when an average is strictly higher.'),
 }
 
 
@@ -129,13 +141,14 @@ def _p08(variant: Variant, problem: Problem, rng: random.Random) -> dict:
                                                                  "averaged_pow(2, 8)"), setup=SETUP),
         Doctest(f"{fn} is called exactly {samples} times", (
             "calls = []", "def noted(x):\n    calls.append(x)\n    return x",
-            "make_averaged(noted, 5)(2)", "calls"), rule=RULES["averaged_calls"], setup=SETUP),
+            "make_averaged(noted, 5)(2)", "calls"), **RULES["averaged_calls"].checked(), setup=SETUP),
     )
     dice = TestDice(max_len=6)
     rows = [(dice.sample(rng), rng.randint(1, 30)) for _ in range(24)]
     hidden = (Sweep("make_averaged of many test dice",
-                    tuple(f"make_averaged({dice.render(o)}, {n})()" for o, n in rows), rule=RULES["averaged_calls"]),)
-    fuzz = (Fuzz("make_averaged", "make_averaged({}, {})()", (dice, Ints(1, 40)), rule=RULES["averaged_calls"]),)
+                    tuple(f"make_averaged({dice.render(o)}, {n})()" for o, n in rows),
+                    rule=RULES["averaged_calls"].text),)
+    fuzz = (Fuzz("make_averaged", "make_averaged({}, {})()", (dice, Ints(1, 40)), rule=RULES["averaged_calls"].text),)
     unlock = (Unlock(("make_averaged(make_test_dice(1, 3), 4)()",)),
               Unlock(("averaged = make_averaged(roll_dice, 2)", "averaged(1, make_test_dice(2, 4))")))
     return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
@@ -169,7 +182,7 @@ def _p09(variant: Variant, problem: Problem, rng: random.Random) -> dict:
         Doctest("max_scoring_num_rolls(make_test_dice(3))", ("max_scoring_num_rolls(make_test_dice(3), 10)",),
                 setup=SETUP),
         Doctest("a tie goes to the lower number", ("max_scoring_num_rolls(make_test_dice(1), 2)",),
-                rule=RULES["ties"], setup=SETUP),
+                **RULES["ties"].checked(), setup=SETUP),
         Doctest(f"max_scoring_num_rolls(make_test_dice(2, 4, 6, 5), {keyword}=8)",
                 (f"max_scoring_num_rolls(make_test_dice(2, 4, 6, 5), {keyword}=8)",), setup=SETUP),
     )
@@ -195,8 +208,9 @@ def _strategy_problem(variant: Variant, problem: Problem, rng: random.Random) ->
     extra = OneOf(tuple(range(0, 13)))
     rolls = Ints(0, 10)
     pairs = [(0, 0), (0, 42), (12, 85), (31, 48), (70, 7), (28, 4), (44, 28), (10, 0), (91, 99)]
-    visible = [Doctest(f"{fn}({s}, {o})", (f"{fn}({s}, {o})",), setup=SETUP)
-               for s, o in pairs if max(s, o) < variant.goal]
+    first = _margin_reached(variant, fn) if any(rule.family == "zero_dice" for rule in problem.rules) else []
+    visible = [*first, *(Doctest(f"{fn}({s}, {o})", (f"{fn}({s}, {o})",), setup=SETUP)
+                         for s, o in pairs if max(s, o) < variant.goal)]
     visible.append(Doctest(f"{fn} with other arguments", (f"{fn}(20, 31, 5, 3)", f"{fn}(20, 31, 12, 6)"), setup=SETUP))
     visible += examples_as_doctests(variant, problem, problem.graded)
     own = scores.values()
@@ -207,16 +221,27 @@ def _strategy_problem(variant: Variant, problem: Problem, rng: random.Random) ->
               Sweep(f"{fn} with other arguments", others, rule=f"{fn} uses its last two arguments"))
     if any(rule.family == "post_turn" and rule.kind == "swap" for rule in problem.rules):
         ties = _ties(variant, fn, max(extra.choices))
-        hidden += (Sweep(f"{fn} where zero dice would make the scores equal", ties,
-                         rule="a swap of equal scores neither helps nor hurts"),)
-        visible.append(Doctest("zero dice that would make the scores equal", ties[:4],
-                               rule="a swap of equal scores neither helps nor hurts", setup=SETUP))
+        hidden += (Sweep(f"{fn} where zero dice would make the scores equal", ties, rule=RULES["equal_swap"].text),)
+        visible.insert(0, Doctest("zero dice that would make the scores equal", ties[:4],
+                                  **RULES["equal_swap"].checked(), setup=SETUP))
     fuzz = (Fuzz(fn, f"{fn}({{}}, {{}}, {{}}, {{}})", (scores, scores, extra, rolls)),)
     pair = [(rng.randint(0, variant.goal - 1), rng.randint(0, variant.goal - 1)) for _ in range(2)]
     unlock = (Unlock(tuple(f"{fn}({s}, {o})" for s, o in pair)),)
     return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
             "visible": tuple(visible), "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
             "domains": {"score": scores, "opponent_score": scores, "extra": extra, "num_rolls": rolls}}
+
+
+def _margin_reached(variant: Variant, fn: str) -> list[Doctest]:
+    """FN where rolling zero dice scores exactly the margin (and one point short of it)."""
+    turn = turn_of(variant)
+    for opponent in (42, 17, 35, 8, 0):
+        if opponent < variant.goal:
+            points = turn.points(0, opponent, make_test_dice(1), player_score=12)
+            calls = (f"{fn}(12, {opponent}, {points}, 6)", f"{fn}(12, {opponent}, {points + 1}, 6)")
+            return [Doctest("zero dice that score exactly the margin", calls, **RULES["margin"].checked(),
+                            setup=SETUP)]
+    return []
 
 
 def _ties(variant: Variant, fn: str, most: int) -> tuple[str, ...]:

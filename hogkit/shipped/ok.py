@@ -966,6 +966,8 @@ def _explain(case: dict, result: dict, secret: str | None, *, out) -> None:
         print(f"# Error: {result['error']}", file=out)
     if result.get("where"):
         print(f"# Raised at {result['where']}", file=out)
+    if case.get("rule"):
+        print(f"# This case checks: {case['rule']}", file=out)
     if case.get("hint"):
         print(f"# Hint: {case['hint']}", file=out)
 

@@ -141,11 +141,13 @@ test = {
         {
           'code': r"""
           >>> counted_dice = make_test_dice(4, 1, 2, 6)
-          >>> roll_dice(3, counted_dice)
-          61517d235add7e7cd5aacf2060e39a02
-          # locked
-          >>> roll_dice(1, counted_dice)
+          >>> points = roll_dice(3, counted_dice)
+          >>> counted_dice()  # the outcome after three dice
           122abfe8e650075ad39c9022195a650a
+          # locked
+          >>> points = roll_dice(1, counted_dice)
+          >>> counted_dice()  # the outcome after one more
+          61517d235add7e7cd5aacf2060e39a02
           # locked
           """,
           'hidden': False,

@@ -79,6 +79,19 @@ test = {
         },
         {
           'code': r"""
+          >>> s0, s1 = play(always_roll(2), always_roll(2), dice=make_test_dice(4, 6), goal=20, feral_hogs=False)
+          >>> s0
+          413407069f9a51d165f22169869b1976
+          # locked
+          >>> s1
+          118491441cc72d4c55ca119ec6f2b49f
+          # locked
+          """,
+          'hidden': False,
+          'locked': True,
+        },
+        {
+          'code': r"""
           >>> def counted(n, calls):
           ...     def strategy(score, opponent_score):
           ...         calls.append(n)

@@ -28,6 +28,18 @@ test = {
       'cases': [
         {
           'code': r"""
+          >>> bacon_strategy(12, 42, 8, 6)
+          118491441cc72d4c55ca119ec6f2b49f
+          # locked
+          >>> bacon_strategy(12, 42, 9, 6)
+          122abfe8e650075ad39c9022195a650a
+          # locked
+          """,
+          'hidden': False,
+          'locked': True,
+        },
+        {
+          'code': r"""
           >>> bacon_strategy(0, 0)
           118491441cc72d4c55ca119ec6f2b49f
           # locked

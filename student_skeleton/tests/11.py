@@ -28,6 +28,24 @@ test = {
       'cases': [
         {
           'code': r"""
+          >>> swap_strategy(0, 10, 10, 1)
+          118491441cc72d4c55ca119ec6f2b49f
+          # locked
+          >>> swap_strategy(0, 10, 11, 2)
+          cbbe094a253fd4d82a3010dee251885d
+          # locked
+          >>> swap_strategy(2, 11, 9, 3)
+          118491441cc72d4c55ca119ec6f2b49f
+          # locked
+          >>> swap_strategy(2, 11, 10, 4)
+          0699823c311526e2b12052b67c32dfe2
+          # locked
+          """,
+          'hidden': False,
+          'locked': True,
+        },
+        {
+          'code': r"""
           >>> swap_strategy(0, 0)
           0699823c311526e2b12052b67c32dfe2
           # locked
@@ -114,24 +132,6 @@ test = {
           # locked
           >>> swap_strategy(20, 31, 12, 6)
           122abfe8e650075ad39c9022195a650a
-          # locked
-          """,
-          'hidden': False,
-          'locked': True,
-        },
-        {
-          'code': r"""
-          >>> swap_strategy(0, 10, 10, 1)
-          118491441cc72d4c55ca119ec6f2b49f
-          # locked
-          >>> swap_strategy(0, 10, 11, 2)
-          cbbe094a253fd4d82a3010dee251885d
-          # locked
-          >>> swap_strategy(2, 11, 9, 3)
-          118491441cc72d4c55ca119ec6f2b49f
-          # locked
-          >>> swap_strategy(2, 11, 10, 4)
-          0699823c311526e2b12052b67c32dfe2
           # locked
           """,
           'hidden': False,

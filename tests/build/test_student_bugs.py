@@ -19,42 +19,46 @@ from graders.runner import grade_source
 from hogkit.variant import load_variant
 from tests.conftest import ROOT
 
-# (problem, bug, text of the reference, what the student wrote instead, problems the grader charges)
+# (problem, bug, text of the reference, what the student wrote instead, problems the grader charges (None: only
+# PROBLEM), words of the hint the checker shows for the first failing case)
 BUGS = [
-    ("01", "no Pig Out", "    if rolled_a_one:\n        return 1\n    return total\n", "    return total\n", None),
+    ("01", "no Pig Out", "    if rolled_a_one:\n        return 1\n    return total\n", "    return total\n", None,
+     "Pig Out"),
     ("01", "stops rolling at the first 1", "        if outcome == 1:\n            rolled_a_one = True\n",
-     "        if outcome == 1:\n            return 1\n", None),
-    ("02", "the larger digit", "    return 10 - min(tens, ones)\n", "    return 10 - max(tens, ones)\n", None),
+     "        if outcome == 1:\n            return 1\n", None, 'every one of the num_rolls dice'),
+    ("02", "the larger digit", "    return 10 - min(tens, ones)\n", "    return 10 - max(tens, ones)\n", None,
+     "Free Bacon"),
     ("02", "a one-digit score is its own tens digit", "    tens, ones = score // 10 % 10, score % 10\n",
-     "    tens, ones = (score // 10 % 10 if score >= 10 else score), score % 10\n", None),
-    ("02", "one plus the digit", "    return 10 - min(tens, ones)\n", "    return 1 + min(tens, ones)\n", None),
+     "    tens, ones = (score // 10 % 10 if score >= 10 else score), score % 10\n", None, 'Free Bacon'),
+    ("02", "one plus the digit", "    return 10 - min(tens, ones)\n", "    return 1 + min(tens, ones)\n", None,
+     "Free Bacon"),
     ("05a", "strategy0 for both players", "        strategy = strategy0 if who == 0 else strategy1\n",
-     "        strategy = strategy0\n", None),
+     "        strategy = strategy0\n", None, "its own player's score first"),
     ("05a", "(score0, score1) whoever moves", "        num_rolls = strategy(player, opponent)\n",
-     "        num_rolls = strategy(score0, score1)\n", None),
+     "        num_rolls = strategy(score0, score1)\n", None, "its own player's score first"),
     ("05b", "asks the strategy twice when Feral Hogs is on",
      "            player = player + feral_hogs_bonus(num_rolls, last_rolls[who])\n",
      "            player = player + feral_hogs_bonus(strategy(score0 if who == 0 else score1, opponent),"
-     " last_rolls[who])\n", None),
+     " last_rolls[who])\n", None, 'Ask the strategy once'),
     ("05a", "Feral Hogs even with feral_hogs=False", "        if feral_hogs:\n", "        if True:\n",
-     ["05a", "05b"]),
+     ["05a", "05b"], 'only when its flag is True'),
     ("06", "commentary before the swap",
      "        score0, score1 = (player, opponent) if who == 0 else (opponent, player)\n"
      "        who = other(who)\n        say = say(score0, score1)\n",
      "        s0, s1 = (player, opponent) if who == 0 else (opponent, player)\n"
      "        if is_swap(player, opponent):\n            s0, s1 = s1, s0\n        say = say(s0, s1)\n"
      "        score0, score1 = (player, opponent) if who == 0 else (opponent, player)\n"
-     "        who = other(who)\n", None),
+     "        who = other(who)\n", None, 'every rule of the turn applied'),
     ("07", "announces a gain equal to the highest", "        if gain > previous_high:\n",
-     "        if gain >= previous_high and gain > 0:\n", None),
+     "        if gain >= previous_high and gain > 0:\n", None, 'a gain equal to it says nothing'),
     ("08", "one sample too few", "        for _ in range(num_samples):\n",
-     "        for _ in range(num_samples - 1):\n", None),
+     "        for _ in range(num_samples - 1):\n", None, 'NUM_SAMPLES times'),
     ("09", "a tie goes to the higher number", "        if best_average is None or average > best_average:\n",
-     "        if best_average is None or average >= best_average:\n", None),
+     "        if best_average is None or average >= best_average:\n", None, 'strictly higher'),
     ("10", "a strict margin", "    if take_turn(0, opponent_score) >= margin:\n",
-     "    if take_turn(0, opponent_score) > margin:\n", None),
+     "    if take_turn(0, opponent_score) > margin:\n", None, 'equal included'),
     ("11", "a swap to equal scores helps", "        if opponent_score > new_score:\n",
-     "        if opponent_score >= new_score:\n", None),
+     "        if opponent_score >= new_score:\n", None, 'neither helps nor hurts'),
 ]
 
 
@@ -91,11 +95,14 @@ def test_the_reference_passes_both(kit, tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("problem", "bug", "old", "new", "charged"), BUGS, ids=[f"{b[0]}-{b[1]}" for b in BUGS])
-def test_one_bug_costs_its_problem(kit, tmp_path, problem, bug, old, new, charged):
+@pytest.mark.parametrize(("problem", "bug", "old", "new", "charged", "hint"), BUGS,
+                         ids=[f"{b[0]}-{b[1]}" for b in BUGS])
+def test_one_bug_costs_its_problem(kit, tmp_path, problem, bug, old, new, charged, hint):
     source = one_bug(kit, old, new)
     done = run_ok(kit, tmp_path / "copy", source, problem)
     assert done.returncode == 1 and "FAILED" in done.stdout, (bug, done.stdout[-2000:], done.stderr[-500:])
+    shown = [line for line in done.stdout.splitlines() if line.startswith("# Hint: ")]
+    assert shown and hint in shown[0], (bug, shown)
     grade = grade_source(source.encode(), load_variant("fa19"))
     lost = [p.id for p in grade.problems if p.points and not p.earned]
     assert lost == (charged or [problem]), (bug, lost)
