@@ -60,13 +60,17 @@ average (the contest figure).
 ## Notebooks
 
 {notebooks}
-Install Jupyter once:
+Install Jupyter once, in a virtual environment of this folder (many systems, Debian and Ubuntu
+among them, refuse `pip install` into their own Python; a virtual environment is yours):
 
-    python3 -m pip install {notebook_packages}
+    python3 -m venv .venv
+    .venv/bin/python -m pip install {notebook_packages}
 
-then open this folder in your browser, and click a notebook:
+(on Windows, `.venv\\Scripts\\python` wherever this says `.venv/bin/python`; on Debian or Ubuntu,
+`sudo apt install python3-venv` first if `python3 -m venv` says it is missing). Then open this
+folder in your browser, and click a notebook:
 
-    python3 -m notebook
+    .venv/bin/python -m notebook
 
 ## Files
 
