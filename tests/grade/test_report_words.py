@@ -18,11 +18,12 @@ from functools import cache
 
 import pytest
 
+from graders import results
 from graders.gradebook import variant_columns, write_gradebook
 from graders.harness import HELPER_WORDS, TEST_HELPERS
 from graders.isolation import detect
 from graders.report import REPORT_TEXT, to_gradescope, to_json, to_text
-from graders.results import HIDDEN, GradeResult, ProblemResult, TestResult
+from graders.results import HIDDEN, GradeResult, ProblemResult
 from graders.runner import grade_source
 from hogkit.generate.bank import bank_json
 from hogkit.generate.okpy_step import okpy_test
@@ -175,7 +176,7 @@ def test_a_cut_gradescope_output_keeps_what_the_helpers_are():
     names at its start is still explained after the cut."""
     long = "play(fixed_rolls(3), fixed_rolls(3), goal=11) printed:\n" + "scores 1 2\n" * 2000
     problem = ProblemResult("05a", "Problem 5a", "Playing a game", 1, 2,
-                            tests=[TestResult("games", HIDDEN, False, long)])
+                            tests=[results.TestResult("games", HIDDEN, False, long)])
     result = GradeResult("fa19", "hog.py", [problem], 0, 2, checkpoint=False, status="graded")
     output = next(t["output"] for t in to_gradescope(result)["tests"] if t["visibility"] == "after_published")
     assert len(output) <= REPORT_TEXT and "cut at" in output
