@@ -16,10 +16,11 @@ no answers. The protocol, over two pipes whose descriptors are named on the comm
 ``random`` is seeded before the import and before every request, so a copy that rolls its own
 dice gets the same answers, and the same feedback, each time it is graded.
 
-The helpers below (``fixed_rolls``, ``rolls_by_score``, ``rolls_by_sum``, ``echo_scores``, ``run_commentary``,
-``dice_calls``) are also imported by the parent so the reference is called with exactly the same
-arguments; ``run_batch`` and ``run_session`` answer many calls, or a whole visible test case, in
-one request, and ``keep``/``kept`` hold dice and functions between requests.
+The test helpers below (``TEST_HELPERS``: ``fixed_rolls``, ``rolls_by_score``, ``rolls_by_sum``,
+``echo_scores``, ``run_commentary``, ``dice_calls``) are also imported by the parent so the reference
+is called with exactly the same arguments, and ``HELPER_WORDS`` says what each is, for the feedback;
+``run_batch`` and ``run_session`` answer many calls, or a whole visible test case, in one request,
+and ``keep``/``kept`` hold dice and functions between requests.
 
 A request may carry ``"compose": [names]``: while it runs, those functions of ``hog`` (an earlier
 problem's) are replaced by proxies, and a call of one sends the grader a question (a signed
@@ -92,6 +93,27 @@ def dice_calls(roll, num_rolls, outcomes):
         return outcomes[(calls[0] - 1) % len(outcomes)]
 
     return roll(num_rolls, dice), calls[0]
+
+
+TEST_HELPERS = (fixed_rolls, rolls_by_score, rolls_by_sum, echo_scores, run_commentary, dice_calls)
+
+# What each of TEST_HELPERS is, in a student's words: a call the feedback shows may name one, and the
+# report then says what it is (graders.report.helper_notes).
+HELPER_WORDS = {
+    "fixed_rolls": "fixed_rolls(n) is the grader's strategy that always rolls n dice",
+    "rolls_by_score": ("rolls_by_score(*choices) is the grader's strategy that, given score and opponent_score, "
+                       "rolls choices[(score + 3 * opponent_score) % len(choices)] dice"),
+    "rolls_by_sum": ("rolls_by_sum(*choices) is the grader's strategy that, given score and opponent_score, "
+                     "rolls choices[(score + opponent_score) % len(choices)] dice, the same whichever score "
+                     "comes first"),
+    "echo_scores": ("echo_scores is the grader's commentary function: called with both scores, it prints "
+                    "'scores' and the two scores, and returns itself"),
+    "run_commentary": ("run_commentary(say, pairs) is the grader's stand-in for a game's commentary: it calls say "
+                       "on each pair of scores in turn, each time calling the function the last call returned, "
+                       "as play does"),
+    "dice_calls": ("dice_calls(roll, n, outcomes) is the grader's count of dice: it calls roll(n, dice) with test "
+                   "dice that cycle through outcomes and gives (what roll returned, how many times it called dice)"),
+}
 
 
 _VAULT = {}
@@ -490,12 +512,11 @@ def main(argv):
     def capped():
         return _Capped(ok.DEBUG_LINE)
 
-    helpers = {"fixed_rolls": fixed_rolls, "rolls_by_score": rolls_by_score, "rolls_by_sum": rolls_by_sum,
-               "echo_scores": echo_scores, "run_commentary": run_commentary, "dice_calls": dice_calls,
-               "keep": keep, "kept": kept, "run_batch": batch_runner(capped),
-               "run_session": session_runner(ok.run_test_case, capped),
-               "run_okpy": okpy_runner(ok.run_prompts, capped),
-               "make_test_dice": dice.make_test_dice}
+    helpers = {helper.__name__: helper for helper in TEST_HELPERS}
+    helpers.update({"keep": keep, "kept": kept, "run_batch": batch_runner(capped),
+                    "run_session": session_runner(ok.run_test_case, capped),
+                    "run_okpy": okpy_runner(ok.run_prompts, capped),
+                    "make_test_dice": dice.make_test_dice})
     link = Link(send, receive, dice)
     _install_audit_hook(os.path.realpath(home), allowed)
     real_stdout = sys.stdout

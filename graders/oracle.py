@@ -26,15 +26,7 @@ from hogkit.shipped.ok import normalize_output, without_debug
 from hogkit.source_module import load_source_module
 from hogkit.variant import Variant
 
-HELPERS = {
-    "fixed_rolls": harness.fixed_rolls,
-    "rolls_by_score": harness.rolls_by_score,
-    "rolls_by_sum": harness.rolls_by_sum,
-    "echo_scores": harness.echo_scores,
-    "run_commentary": harness.run_commentary,
-    "dice_calls": harness.dice_calls,
-    "make_test_dice": make_test_dice,
-}
+HELPERS = {**{helper.__name__: helper for helper in harness.TEST_HELPERS}, "make_test_dice": make_test_dice}
 SHOWN = 400  # characters of a value or of displayed text shown in feedback
 
 

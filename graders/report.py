@@ -5,16 +5,21 @@ its hidden sweeps and its fuzzed properties went, so "all visible tests passed" 
 for full marks. What a failing hidden sweep was called with is shown only once grades are
 published (``published=True``; Gradescope's ``after_published`` tests). Tests of the helpers
 HogKit adds are reported as guidance and never scored, and a test that fails only because of an
-earlier problem's failure says so. Text that came from a student's program is shown only through
-:func:`graders.untrusted.clean` (cut, control characters escaped), in every format.
+earlier problem's failure says so. A failing call that uses one of the grader's own test helpers
+(``fixed_rolls(3)``) is followed, once per section (a problem in the text report, a test in JSON and
+in Gradescope), by what that helper is (:data:`graders.harness.HELPER_WORDS`). Text that came from
+a student's program is shown only through :func:`graders.untrusted.clean` (cut, control characters
+escaped), in every format.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 
 from graders.deadlines import KEY, Award
+from graders.harness import HELPER_WORDS
 from graders.results import FUZZ, HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.scoring import tidy
 from graders.untrusted import clean, clean_data
@@ -24,6 +29,25 @@ REPORT_TEXT = 8000  # characters of one string in a JSON or Gradescope report
 HIDDEN_DETAILS = "details are shown once grades are published"
 ABOUT = ("Visible tests are the ones `python3 ok` runs; hidden sweeps (many inputs) and fuzzing "
          "(random inputs, the smallest failing one shown) are the grader's own.")
+
+
+_NAMED = {name: re.compile(rf"(?<![\w.]){name}(?!\w)") for name in HELPER_WORDS}
+CUT_ROOM = 64  # characters kept free in a Gradescope output for the mark of a cut
+
+
+def helper_notes(texts: Iterable[str]) -> list[str]:
+    """What each of the grader's test helpers named in TEXTS is, one line per helper."""
+    texts = list(texts)
+    return [f"{HELPER_WORDS[name]} (not yours to write)." for name, named in _NAMED.items()
+            if any(named.search(text) for text in texts)]
+
+
+def _output(lines: list[str]) -> str:
+    """LINES as one Gradescope output of at most REPORT_TEXT characters, then the notes on the
+    grader's helpers they name (kept whole: the lines are cut first if they must be)."""
+    room = REPORT_TEXT - CUT_ROOM - sum(len(note) + 1 for note in helper_notes(lines))
+    body = clean("\n".join(lines), limit=room)
+    return "\n".join([body, *helper_notes([body])])
 
 
 def _kind(problem: ProblemResult, visibility: str) -> list[TestResult]:
@@ -84,13 +108,15 @@ def to_text(result: GradeResult, *, details: bool = True, published: bool = Fals
             mark = "ok  " if p.passed else "FAIL"
             lines.append(f"  {mark} {p.label:11} {p.title[:38]:38} {p.earned}/{p.points}  ({summary_line(p)})")
             if details:
-                for text in problem_feedback(p, published=published):
-                    lines.extend("         " + line for line in text.splitlines()[:12])
+                failing = ["         " + line for text in problem_feedback(p, published=published)
+                           for line in text.splitlines()[:12]]
+                guidance = []
                 if p.guidance:
                     good = sum(t.passed for t in p.guidance)
-                    lines.append(f"         guidance, not graded: {good}/{len(p.guidance)} helper test(s) pass")
-                    lines.extend("           " + line for t in p.guidance if not t.passed
-                                 for line in t.feedback.splitlines()[:6])
+                    guidance.append(f"         guidance, not graded: {good}/{len(p.guidance)} helper test(s) pass")
+                    guidance.extend("           " + line for t in p.guidance if not t.passed
+                                    for line in t.feedback.splitlines()[:6])
+                lines += failing + ["         " + note for note in helper_notes(failing + guidance)] + guidance
     lines.append(f"Phase 1 checkpoint: {'passed' if result.checkpoint else 'not passed'}")
     lines.append(f"Total: {result.total}/{result.max_total}")
     lines += [ABOUT] if _has_own_tests(result) else []
@@ -112,6 +138,8 @@ def to_json(result: GradeResult, *, published: bool = False) -> dict:
         for test in problem["tests"]:
             if test["visibility"] == HIDDEN and not test["passed"] and not published:
                 test["feedback"] = f"hidden test failed ({HIDDEN_DETAILS})"
+        for test in problem["tests"] + problem["guidance"]:
+            test["grader_helpers"] = helper_notes([test["feedback"], test["rule"]])
     data["phases"] = {str(k): {"title": result.phases.get(k, ""), "earned": e, "possible": p}
                       for k, (e, p) in result.phase_scores().items()}
     if _has_own_tests(result):
@@ -140,13 +168,13 @@ def to_gradescope(result: GradeResult, *, leaderboard: list[dict] | None = None,
             out.append(f"Guidance, not graded: {sum(t.passed for t in p.guidance)}/{len(p.guidance)} "
                        "tests of the optional helpers pass.")
         tests.append({"name": f"{p.label}: {p.title}", "score": p.earned, "max_score": p.points,
-                      "output": "\n".join(out), "visibility": "visible"})
+                      "output": _output(out), "visibility": "visible"})
         failed_hidden = [t for t in hidden if not t.passed]
         if failed_hidden:
             lines = [f"{len(failed_hidden)} of {len(hidden)} hidden test(s) failed:"]
             lines += [f"- {t.name}: {t.feedback}" for t in failed_hidden]
             tests.append({"name": f"{p.label}: hidden tests", "score": 0, "max_score": 0,
-                          "output": "\n".join(lines), "visibility": "after_published"})
+                          "output": _output(lines), "visibility": "after_published"})
     tests += [{"name": a.name, "score": a.score, "max_score": a.max_score, "output": a.output,
                "visibility": "visible"} for a in awards]
     header = [f"Phase 1 checkpoint: {'passed' if result.checkpoint else 'not passed'}."]

@@ -147,9 +147,8 @@ def story_doctest(variant: Variant, story: Story, *, later: bool, shared: bool =
         strategies, helper = [f"scripted_pair({dict(sorted(pairs.items()))!r}, 5)"] * 2, SCRIPTED_SHARED
     call = play_call(variant, *strategies, dice=dice_text(six or [6]), start=story.start, goal=goal,
                      later=later, wild=dice_text(four or [3]))
-    return Doctest(f"the seed's game: {story.title}", (helper, call),
-                   rule=f"{story.title}: the turns of this game, as the rules of the seed play them",
-                   setup=SETUP)
+    return Doctest(f"a game from the rules: {story.title}", (helper, call),
+                   rule=f"{story.title}: every turn of this game goes as the rules say", setup=SETUP)
 
 
 def within_domains(variant: Variant, rules: Iterable[Rule], call: str) -> bool:
