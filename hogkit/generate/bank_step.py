@@ -34,7 +34,8 @@ The questions are {ids}.
 
 When a case fails, `ok` shows the case, what was expected and what your code gave, the line of
 `hog.py` that raised an error, and a hint when there is one. A case that runs longer than
-{timeout:g} seconds is stopped and reported as probably an infinite loop. Lines you print that start
+{timeout:g} seconds is stopped and reported as probably an infinite loop; the problem's other cases
+are then not run (they count as failed), so you hear of it at once. Lines you print that start
 with `DEBUG:` are ignored by the tests, so you can leave them in while you work.
 
 These are the same test cases the course's grader calls *visible*. The grader also runs hidden

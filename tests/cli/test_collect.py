@@ -4,6 +4,7 @@ runs in the student's folder as a student runs it."""
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import http.client
 import io
@@ -231,3 +232,18 @@ def test_collect_refuses_a_port_it_cannot_use(tmp_path, capsys):
         assert main(["collect", "--out", str(tmp_path / "c"), "--port", str(port)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"error: cannot listen on 127.0.0.1:{port} (") and err.count("\n") == 1
+
+
+@pytest.mark.slow
+def test_grade_batch_grades_what_was_collected(server, kit, tmp_path):
+    """The folder of newest copies is a class folder: a student's sent reference gets full marks."""
+    _, out = server
+    assert ok(kit, "--submit", "--email", "frank@example.edu").returncode == 0
+    assert (out / LATEST / "frank@example.edu" / "hog.py").read_bytes() == (kit / "hog.py").read_bytes()
+    grades = tmp_path / "grades"
+    done = subprocess.run([sys.executable, "-m", "hogkit_cli", "grade-batch", str(out / LATEST), "--out", str(grades),
+                           "--variant", "fa19"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    with (grades / "grades.csv").open(newline="") as table:
+        rows = {row["student"]: row for row in csv.DictReader(table)}
+    assert (rows["frank@example.edu"]["status"], rows["frank@example.edu"]["total"]) == ("graded", "22")
