@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -20,11 +20,12 @@ from hogkit.interface import Interface, load_interface
 from hogkit.problem_layout import Problem, build_problems, family_name, problem_ids
 from hogkit.rule_modules import load_rule_modules
 from hogkit.rules import FAMILIES, RULES, SINGLE_STEPS, STEPS, Rule, family_of, rules_of_family, teaching_order
+from hogkit.shipped.ok import submission_url_problem
 
 DEFAULT_VARIANT = "fa19"
 NAME_FIELDS = ("PLAYER_NAME", "TEAM_NAME")
 TOP_LEVEL_KEYS = {"name", "title", "seed", "goal", "contest_name_field", "rules", "rule_modules", "interface",
-                  "course", "points", "ok_tests", "scoring"}
+                  "course", "points", "ok_tests", "scoring", "submit_url"}
 DEFAULT_INTERFACE = "fa19"
 SCORING_KEYS = ("correctness", "checkpoint", "composition", "checkpoint_days", "early_bonus", "early_days")
 GOAL_RANGE = (10, 200)
@@ -74,6 +75,7 @@ class Variant:
     ok_tests: Path | None = None  # a course's okpy tests to grade with instead of HogKit's own
     scoring: Scoring = Scoring()
     course: str = ""  # the course whose own suite this kit reproduces (docs/course_suites.md)
+    submit_url: str = ""  # where the kit's `ok --submit` sends archives (`hogkit collect`); "" for nowhere
 
     def __hash__(self) -> int:
         return self._hash
@@ -83,7 +85,7 @@ class Variant:
         """The hash, worked out once: a variant keys the caches of every layer above it."""
         return hash((self.name, self.goal, tuple(r.id for r in self.rules),
                      tuple(self.points.items()), self.contest_name_field, self.interface, self.ok_tests,
-                     self.scoring))
+                     self.scoring, self.submit_url))
 
     def rule(self, family: str) -> Rule | None:
         """The variant's (first) rule of FAMILY, or None."""
@@ -216,7 +218,26 @@ def parse_variant(data: dict, *, source: str, default_name: str, folder: Path | 
     course = data.get("course", name)
     if not isinstance(course, str) or not course.replace("-", "").isalnum():
         raise SpecError(source, "course", f"{course!r} is not a semester's name", 'e.g. course = "fa22"')
-    return Variant(name, title, seed, goal, rules, points, field, source, interface, ok_tests, scoring, course)
+    submit_url = data.get("submit_url", "")
+    if not isinstance(submit_url, str):
+        raise SpecError(source, "submit_url", f"expected an address, got {submit_url!r}", SUBMIT_URL_FIX)
+    if submit_url and submission_url_problem(submit_url):
+        raise SpecError(source, "submit_url", f"{submit_url!r} cannot be used: {submission_url_problem(submit_url)}",
+                        SUBMIT_URL_FIX)
+    return Variant(name, title, seed, goal, rules, points, field, source, interface, ok_tests, scoring, course,
+                   submit_url)
+
+
+SUBMIT_URL_FIX = 'give the address `hogkit collect` serves, e.g. submit_url = "https://hog.example.edu/"'
+
+
+def with_submit_url(variant: Variant, url: str) -> Variant:
+    """VARIANT with its kit's ``ok --submit`` sending to URL (an http or https address)."""
+    problem = submission_url_problem(url)
+    if problem:
+        raise HogkitError(f"--submit-url {url!r} cannot be used: {problem}",
+                          "give the address `hogkit collect` serves, such as https://hog.example.edu/")
+    return replace(variant, submit_url=url)
 
 
 def _parse_scoring(table: object, source: str) -> Scoring:

@@ -9,12 +9,12 @@ from hogkit.generate.bank import BANK_PATH, bank_json
 from hogkit.generate.notebooks import NOTEBOOK_PACKAGES, notebook_names
 from hogkit.generate.step import KitBuild
 from hogkit.shipped import shipped_text
-from hogkit.shipped.ok import CASE_TIMEOUT
+from hogkit.shipped.ok import BACKUPS, CASE_TIMEOUT, STUDENT_FILE, SUBMISSION
 
 README = """\
 # {title}: checking your work with `ok`
 
-Everything here runs on your own computer with plain Python 3 (no pip, no account, no network).
+Everything here runs on your own computer with plain Python 3 (no pip, no account, {network}).
 Work in this folder: you only edit `hog.py`.
 
 ## Unlock, then test
@@ -34,11 +34,16 @@ The questions are {ids}.
 
 When a case fails, `ok` shows the case, what was expected and what your code gave, the line of
 `hog.py` that raised an error, and a hint when there is one. A case that runs longer than
-{timeout:g} seconds is stopped and reported as probably an infinite loop. Lines you print that start
+{timeout:g} seconds is stopped and reported as probably an infinite loop; the problem's other cases
+are then not run (they count as failed), so you hear of it at once. Lines you print that start
 with `DEBUG:` are ignored by the tests, so you can leave them in while you work.
 
 These are the same test cases the course's grader calls *visible*. The grader also runs hidden
 tests (sweeps over many inputs) and random ones (fuzzing) that are not in this kit.
+
+## Handing in
+
+{handing_in}
 
 ## Is your contest entry valid?
 
@@ -126,6 +131,8 @@ def checker_files(kit: KitBuild) -> None:
                           field=f"`{variant.contest_name_field}`", pairs=variant.goal ** 2,
                           legal=f"{variant.legal_rolls[0]} to {variant.legal_rolls[-1]}", budget=TIME_BUDGET,
                           notebook_packages=" ".join(f'"{p}"' for p in NOTEBOOK_PACKAGES),
+                          network="and the network\nonly for `python3 ok --submit`" if variant.submit_url
+                          else "no network", handing_in=handing_in(variant.submit_url),
                           notebooks=textwrap.fill(NOTEBOOKS.format(
                               count=NUMBER_WORDS[len(names)], last_phase=max(names),
                               listed=_listed([f"`{name}.ipynb`" for name in names.values()])),
@@ -139,6 +146,25 @@ NOTEBOOKS = ("{count} Jupyter notebooks walk through the phases: {listed}. They 
 
 
 NUMBER_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five"}
+
+HAND_IN = ("    python3 ok --submit",
+           f"writes `{SUBMISSION}` in this folder, holding your `hog.py` and `hog_contest.py`: upload it where "
+           f"your course collects the project (Gradescope, say). A dated copy of each submission is kept in "
+           f"`{BACKUPS}/`.")
+
+SEND = ("    python3 ok --submit                          # asks for your email the first time\n"
+        "    python3 ok --submit --email you@school.edu   # or give it",
+        "sends your `hog.py` and `hog_contest.py` to your course ({url}) and prints the server's receipt: when "
+        "it was received, and the archive's sha256 (a checksum). Your email (or course id) is asked once and "
+        f"kept in `{STUDENT_FILE}`. A dated copy of each submission, with its receipt, is kept in `{BACKUPS}/`. "
+        f"If sending fails, `ok` says why in one line; `{SUBMISSION}` in this folder is then the archive to "
+        "upload by hand.")
+
+
+def handing_in(url: str) -> str:
+    """The README's words on ``ok --submit``: sending to URL, or (none) an archive to upload."""
+    commands, words = SEND if url else HAND_IN
+    return commands + "\n\n" + textwrap.fill(words.replace("{url}", url), width=96, break_on_hyphens=False)
 
 
 def _listed(items: list[str]) -> str:

@@ -126,9 +126,10 @@ def okpy_answers(variant: Variant, spec: ProblemSpec) -> list[str]:
 
 
 def okpy_config(variant: Variant) -> dict:
-    """The assignment's ``.ok`` configuration."""
+    """The assignment's ``.ok`` configuration; its ``endpoint`` is where the kit's ``ok --submit``
+    sends archives (the variant's submit_url, an http(s) address; okpy's own client reads the key too)."""
     tests = {f"tests/{spec.id}.py": "ok_test" for spec in problem_specs(variant)}
-    return {"name": assignment_name(variant), "endpoint": "", "src": ["hog.py"], "tests": tests,
+    return {"name": assignment_name(variant), "endpoint": variant.submit_url, "src": ["hog.py"], "tests": tests,
             "protocols": ["file_contents", "unlock", "grading", "scoring", "backup"]}
 
 

@@ -10,7 +10,8 @@
     python3 ok --contest     check hog_contest.py as a contest entry (or: --contest FILE)
     python3 ok --all         run every problem's tests (okpy's flag; --local and --verbose work too)
     python3 ok -q 03 --suite 3 --case 2   run one case, numbered as okpy numbers it (tests/03.py)
-    python3 ok --submit      write the archive to hand in (hog_submission.zip) and keep a dated copy
+    python3 ok --submit      write the archive to hand in (hog_submission.zip) and keep a dated copy;
+                             send it too when the kit's .ok names an http(s) endpoint (--email ID)
 
 Lines your code prints that start with ``DEBUG:`` are shown beside each case and never compared.
 
@@ -33,6 +34,7 @@ import base64
 import contextlib
 import hashlib
 import hmac
+import http.client
 import importlib.machinery
 import importlib.util
 import io
@@ -47,6 +49,9 @@ import textwrap
 import threading
 import time
 import traceback
+import urllib.error
+import urllib.parse
+import urllib.request
 import zipfile
 from pathlib import Path
 
@@ -57,6 +62,8 @@ ERROR = "Error"
 LOOP = "Infinite loop"
 KEYWORDS = {"error": ERROR, "infinite loop": LOOP}
 CASE_TIMEOUT = 5.0  # seconds a single test case may run
+LOOP_ERROR = "probably an infinite loop"
+NOT_RUN = "not run: an earlier case of this problem ran out of time"
 CONTEST_ENTRY = "hog_contest.py"
 MAX_ANSWER = 5000
 
@@ -214,7 +221,7 @@ def run_case_code(code: str, namespace: dict, *, timeout: float | None = None,
     except KeyboardInterrupt:
         done.set()
         result.update(output=without_debug(out.getvalue()) + "\n" + LOOP, debug=debug_lines(out.getvalue()),
-                      error=f"probably an infinite loop: stopped after {timeout:g} seconds")
+                      error=f"{LOOP_ERROR}: stopped after {timeout:g} seconds")
     except BaseException as exc:  # noqa: BLE001 - student code may raise anything, even SystemExit
         done.set()
         result.update(output=without_debug(out.getvalue()) + "\n" + ERROR, debug=debug_lines(out.getvalue()),
@@ -277,7 +284,8 @@ def _local_tests_package(folder: Path) -> None:
 
 
 def worker_main() -> int:
-    """Child process: read a JSON list of cases on stdin, run each against ./hog.py, print results."""
+    """Child process: read a JSON list of cases (of one problem) on stdin, run each against ./hog.py,
+    print results; stop after a case that runs out of time."""
     cases = json.loads(sys.stdin.read())
     emit = sys.stdout
     sys.path.insert(0, os.getcwd())
@@ -301,7 +309,18 @@ def worker_main() -> int:
         result["id"] = case["id"]
         emit.write(json.dumps(result) + "\n")
         emit.flush()
+        if timed_out(result):  # the problem has failed: the student hears it now, not after every case
+            break
     return 0
+
+
+def timed_out(result: dict) -> bool:
+    """Whether a case's RESULT (from the worker) was stopped after its time: a loop, probably."""
+    report = result.get("okpy")
+    if isinstance(report, dict):
+        return LOOP_ERROR in report.get("setup_error", "") or any(
+            LOOP_ERROR in found.get("exception", "") for found in report.get("results", []))
+    return LOOP_ERROR in str(result.get("error", ""))
 
 
 def _where_load(exc: BaseException) -> str:
@@ -372,7 +391,7 @@ def _run_one(statement: str, namespace: dict, timeout: float | None, out_factory
     if result["error"]:
         text = text.rsplit("\n", 1)[0]  # without the Error / Infinite loop line run_case_code adds
         exception = result["error"]
-        if exception.startswith("probably an infinite loop"):
+        if exception.startswith(LOOP_ERROR):
             exception = "Timeout: " + exception
     return {"output": text.splitlines(), "exception": exception}
 
@@ -810,25 +829,37 @@ def run_problem(kit: Path, problem: dict, *, timeout: float = CASE_TIMEOUT) -> d
 
 
 def run_cases(kit: Path, cases: list[dict], *, timeout: float) -> dict:
-    """Run CASES (each with an ``id``) against the kit's hog.py in child processes: a fresh child
-    takes over after one that hangs or dies. Returns ``{"results": {id: result}, "load_error"}``."""
+    """Run CASES (the cases of one problem, each with an ``id``) against the kit's hog.py in child
+    processes. Once a case runs out of time the others are not run (their result says NOT_RUN and
+    has ``not_run``): the problem has failed already, and the student hears so after one case's
+    time, not after every case's. A fresh child takes over after one that dies.
+    Returns ``{"results": {id: result}, "load_error"}``."""
     results: dict[str, dict] = {}
     remaining = list(cases)
     while remaining:
-        got, load_error = _run_child(kit, remaining, timeout=timeout)
+        got, load_error, hung = _run_child(kit, remaining, timeout=timeout)
         if load_error:
             return {"results": results, "load_error": load_error}
         results.update(got)
         rest = [c for c in remaining if c["id"] not in results]
-        if rest:  # the child died or hung on rest[0]: count it as a loop, carry on with the others
-            results[rest[0]["id"]] = {"output": LOOP, "where": "",
-                                      "error": f"probably an infinite loop: stopped after {timeout:g} seconds"}
-            rest = rest[1:]
+        stop = any(timed_out(result) for result in got.values())
+        if rest and not stop:  # the child hung (and was killed) or died on rest[0]
+            results[rest[0]["id"]] = (
+                {"output": LOOP, "where": "", "error": f"{LOOP_ERROR}: stopped after {timeout:g} seconds"} if hung
+                else {"output": ERROR, "where": "", "error": "the test's process ended during this case (exit() "
+                                                             "or a crash in hog.py)"})
+            stop, rest = hung, rest[1:]
+        if stop:
+            results.update({case["id"]: {"output": "", "where": "", "error": NOT_RUN, "not_run": True}
+                            for case in rest})
+            rest = []
         remaining = rest
     return {"results": results, "load_error": ""}
 
 
-def _run_child(kit: Path, cases: list[dict], *, timeout: float) -> tuple[dict, str]:
+def _run_child(kit: Path, cases: list[dict], *, timeout: float) -> tuple[dict, str, bool]:
+    """Run CASES in one worker: its results, the error that kept hog.py from loading, and whether
+    the worker stopped answering (and was killed)."""
     cmd = [sys.executable, str(Path(__file__).resolve()), "--worker"]
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONIOENCODING="utf-8")
     lines: list[str] = []
@@ -839,13 +870,14 @@ def _run_child(kit: Path, cases: list[dict], *, timeout: float) -> tuple[dict, s
         proc.stdin.close()
         reader.start()
         deadline = time.monotonic() + 5 + timeout * 1.5
-        seen = 0
+        seen, hung = 0, False
         while reader.is_alive():
             reader.join(0.05)
             if len(lines) != seen:  # progress: each finished case earns the next one its time
                 seen, deadline = len(lines), time.monotonic() + timeout * 1.5 + 1
             if time.monotonic() > deadline:
                 proc.kill()
+                hung = True
                 break
         proc.wait()
         reader.join(1)
@@ -856,18 +888,19 @@ def _run_child(kit: Path, cases: list[dict], *, timeout: float) -> tuple[dict, s
         except ValueError:
             continue
         if "load_error" in item:
-            return {}, f"{item['load_error']} ({item['where']})" if item.get("where") else item["load_error"]
+            return {}, f"{item['load_error']} ({item['where']})" if item.get("where") else item["load_error"], hung
         results[item["id"]] = item
-    return results, ""
+    return results, "", hung
 
 
 def verdicts(bank: dict, problem: dict, run: dict) -> list[dict]:
-    """Compare each case's output with its lock: one verdict per case, in order."""
+    """Compare each case's output with its lock: one verdict per case, in order (a case not run fails)."""
     found = []
     for suite in problem["suites"]:
         for case in suite["cases"]:
             result = run["results"].get(case["id"], {"output": LOOP, "error": "did not run", "where": ""})
-            passed = hmac.compare_digest(output_lock(bank["key"], case["id"], result["output"]), case["lock"])
+            passed = not result.get("not_run") and hmac.compare_digest(
+                output_lock(bank["key"], case["id"], result["output"]), case["lock"])
             found.append({"suite": suite["name"], "case": case, "result": result, "passed": passed})
     return found
 
@@ -918,6 +951,9 @@ def report_problem(problem: dict, found: list[dict], progress: Progress, *, out,
         if verdict["passed"] and not verbose:
             continue
         case = verdict["case"]
+        if verdict["result"].get("not_run"):
+            print(f"{verdict['suite']} > {case['id']}: not run", file=out)
+            continue
         tag = "passed" if verdict["passed"] else "FAILED"
         print("-" * 60, file=out)
         print(f"{verdict['suite']} > {case['id']}{' (hidden)' if case['hidden'] else ''}: {tag}", file=out)
@@ -936,6 +972,15 @@ def report_problem(problem: dict, found: list[dict], progress: Progress, *, out,
     print("-" * 60, file=out)
     total = len(found)
     print(f"{passed} passed, {total - passed} failed of {total} cases.", file=out)
+    print_not_run(sum(bool(v["result"].get("not_run")) for v in found), out=out)
+
+
+def print_not_run(count: int, *, out) -> None:
+    """Say why COUNT cases of a problem were not run (nothing when none were)."""
+    if count:
+        cases = "case was" if count == 1 else "cases were"
+        print(f"{count} {cases} not run (counted as failed): an earlier case ran out of time, probably an "
+              "infinite loop. Fix it, then run the problem again.", file=out)
 
 
 def show_debug(verdict: dict, *, out) -> None:
@@ -1031,8 +1076,8 @@ def check_selection(name: str, sizes: list[int], suite: int | None, case: int | 
 
 def okpy_test_question(kit: Path, assignment: dict, question: dict, *, timeout: float,
                        only: tuple | None = None) -> dict:
-    """Run one okpy question's cases (ONLY: a suite and case, see :func:`check_selection`);
-    ``{"id", "found": [(case, passed, feedback)], "load_error"}``."""
+    """Run one okpy question's cases (ONLY: a suite and case, see :func:`check_selection`); once one
+    runs out of time the rest are not run. ``{"id", "found": [(case, passed, feedback)], "load_error"}``."""
     cases = [c for c in okpy_cases(question)
              if only is None or (c["suite"] == only[0] and only[1] in (None, c["index"]))]
     run = run_cases(kit, [{"id": c["id"], "statements": [p["code"] for p in c["prompts"]], "setup": c["setup"],
@@ -1040,9 +1085,11 @@ def okpy_test_question(kit: Path, assignment: dict, question: dict, *, timeout: 
     found = []
     for case in cases:
         result = run["results"].get(case["id"], {})
-        report = result.get("okpy") or {"setup_error": f"probably an infinite loop: stopped after {timeout:g} "
-                                                       "seconds", "results": []}
-        passed, feedback = okpy_case_verdict(case["prompts"], report, assignment["name"])
+        report = result.get("okpy") or {"setup_error": str(result.get("error", "did not run")), "results": []}
+        if result.get("not_run"):
+            passed, feedback = False, NOT_RUN
+        else:
+            passed, feedback = okpy_case_verdict(case["prompts"], report, assignment["name"])
         found.append((case, passed, feedback))
     return {"id": question["id"], "found": found, "load_error": run["load_error"]}
 
@@ -1081,8 +1128,9 @@ def okpy_check(kit: Path, args, *, out) -> int:
         status = status or (1 if failed else 0)
         points = okpy_points(question, run["found"])
         total += points
+        not_run = sum(feedback == NOT_RUN for _, _, feedback in failed)
         summary.append({"id": question["id"], "passed": len(run["found"]) - len(failed), "failed": len(failed),
-                        "points": points, "possible": question.get("points", 0),
+                        "not_run": not_run, "points": points, "possible": question.get("points", 0),
                         "cases": [{"id": c["id"], "passed": ok} for c, ok, _ in run["found"]]})
         if not args.json:
             print("=" * 60, file=out)
@@ -1093,6 +1141,7 @@ def okpy_check(kit: Path, args, *, out) -> int:
                 print(feedback, file=out)
                 print(f"Run only this case: python3 ok -q {question['id']} --suite {case['suite']} "
                       f"--case {case['index']}", file=out)
+            print_not_run(not_run, out=out)
             if args.score:
                 print(f"Points: {points:g}/{question.get('points', 0)}", file=out)
     if args.json:
@@ -1274,25 +1323,58 @@ def check_contest(kit: Path, entry: str, *, out, as_json: bool) -> int:
 
 SUBMISSION = "hog_submission.zip"
 BACKUPS = "submissions"
+STUDENT_FILE = ".ok_student"  # the email or id a student gave, kept for the next --submit
+STUDENT_ID = re.compile(r"[a-z0-9][a-z0-9._@+-]{0,99}")
+STUDENT_HEADER = "X-Hogkit-Student"
+ASSIGNMENT_HEADER = "X-Hogkit-Assignment"
+SEND_TIMEOUT = 30.0  # seconds to wait for the server
+MAX_REPLY = 64 * 1024
 
 
-def submit(kit: Path, *, out) -> int:
-    """Write the archive to hand in: the files the kit's ``.ok`` lists in ``src`` (and the contest
-    entry, when there is one), as SUBMISSION beside hog.py, plus a dated copy under BACKUPS/.
-    Sending to an endpoint is not built in: a kit that names one is told so, and gets the archive."""
-    config = {}
+def student_id(text: str) -> str:
+    """TEXT as a student's id (an email or a course id, in lower case), or '' if it cannot be one:
+    letters, digits and ``. _ @ + -``, starting with a letter or digit, at most 100 characters."""
+    text = str(text).strip().lower()
+    return text if STUDENT_ID.fullmatch(text) else ""
+
+
+def submission_url_problem(url: str) -> str:
+    """What keeps URL from being an address ``--submit`` sends to ('' when nothing does): it must be
+    an http:// or https:// URL with a host, and no user name, password or #fragment."""
+    if not url.strip():
+        return "it is empty"
+    if any(c.isspace() or not c.isprintable() for c in url):
+        return "it holds spaces or control characters"
+    try:
+        parts = urllib.parse.urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number from 0 to 65535
+    except ValueError as exc:
+        return f"it is not a URL ({exc})"
+    if parts.scheme not in ("http", "https"):
+        return "it is not an http:// or https:// address"
+    if not parts.hostname:
+        return "it names no host"
+    if parts.username is not None or parts.password is not None:
+        return "it holds a user name or password, which every student's kit would show"
+    if parts.fragment:
+        return "it has a #fragment"
+    return ""
+
+
+def _kit_config(kit: Path) -> dict:
+    """The kit's ``.ok`` configuration ({} without one)."""
     for path in sorted(kit.glob("*.ok"))[:1]:
         try:
             config = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             raise CheckError(f"{path.name} is not valid JSON — restore it from the kit you downloaded") from None
-    names = [str(n) for n in config.get("src", ["hog.py"]) if isinstance(n, str)] if isinstance(config, dict) else []
-    names = list(dict.fromkeys(names or ["hog.py"]))
-    if (kit / CONTEST_ENTRY).is_file() and CONTEST_ENTRY not in names:
-        names.append(CONTEST_ENTRY)
-    missing = [n for n in names if not (kit / n).is_file() or ".." in Path(n).parts]
-    if missing:
-        raise CheckError(f"{', '.join(missing)} not found beside ok — submit from your project's folder")
+        return config if isinstance(config, dict) else {}
+    return {}
+
+
+def write_archive(kit: Path, names: list[str]) -> Path:
+    """Write the files NAMES of KIT into a new dated archive under BACKUPS/ and copy it to SUBMISSION
+    (each through a temporary file and a rename); return the dated archive."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     backup = kit / BACKUPS / f"hog-{stamp}.zip"
     number = 1
@@ -1312,11 +1394,116 @@ def submit(kit: Path, *, out) -> int:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
-    endpoint = str(config.get("endpoint", "") or "") if isinstance(config, dict) else ""
-    note = (f" This checker does not send submissions to {endpoint}: upload the archive yourself."
-            if endpoint else "")
-    print(f"Wrote {SUBMISSION} ({', '.join(names)}) to upload to your course (Gradescope); "
-          f"a copy is kept as {backup.relative_to(kit).as_posix()}.{note}", file=out)
+    return backup
+
+
+def who_submits(kit: Path, given: str | None, *, read, out) -> str:
+    """The student's id: GIVEN (``--email``), else the one kept in STUDENT_FILE, else asked once;
+    a new one is kept in STUDENT_FILE."""
+    path = kit / STUDENT_FILE
+    if given is None:
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            kept = student_id(path.read_text(encoding="utf-8"))
+            if kept:
+                return kept
+        print(f"Your course collects submissions online: type your email (or course id). It is asked once "
+              f"and kept in {STUDENT_FILE}.", file=out)
+        try:
+            given = read("Email: ")
+        except (EOFError, KeyboardInterrupt):
+            raise CheckError(f"no email given — run: python3 ok --submit --email YOU@SCHOOL.EDU (or upload "
+                             f"{SUBMISSION} by hand)") from None
+    found = student_id(given)
+    if not found:
+        raise CheckError(f"{given.strip()[:100]!r} is not an email or id — use letters, digits and . _ @ + -, as "
+                         "in: python3 ok --submit --email you@school.edu", code=2)
+    write_atomic(path, found + "\n")
+    return found
+
+
+def send_submission(url: str, data: bytes, *, student: str, assignment: str, timeout: float = SEND_TIMEOUT) -> dict:
+    """POST the archive DATA to URL for STUDENT and return the server's receipt (a JSON object
+    whose ``sha256`` is the archive's); a network or server error is a CheckError of one line."""
+    request = urllib.request.Request(url, data=data, method="POST", headers={
+        "Content-Type": "application/zip", "User-Agent": "hogkit-ok",
+        STUDENT_HEADER: urllib.parse.quote(student), ASSIGNMENT_HEADER: urllib.parse.quote(assignment)})
+    host = urllib.parse.urlsplit(url).netloc
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as reply:
+            body = reply.read(MAX_REPLY + 1)
+    except urllib.error.HTTPError as exc:
+        with contextlib.closing(exc):
+            try:
+                said = json.loads(exc.read(MAX_REPLY)).get("error", "")
+            except (OSError, ValueError, AttributeError, http.client.HTTPException):
+                said = ""
+        raise CheckError(f"the server at {host} refused the submission ({exc.code}: {_shown(said or exc.reason)})"
+                         ) from None
+    except urllib.error.URLError as exc:
+        why = getattr(exc.reason, "strerror", None) or exc.reason
+        raise CheckError(f"could not reach {host} ({_shown(why)})") from None
+    except (OSError, http.client.HTTPException) as exc:  # a timeout, a reset connection
+        raise CheckError(f"the connection to {host} failed ({_shown(exc or type(exc).__name__)})") from None
+    try:
+        receipt = json.loads(body)
+    except ValueError:
+        receipt = None
+    if not isinstance(receipt, dict) or receipt.get("sha256") != hashlib.sha256(data).hexdigest():
+        raise CheckError(f"the server at {host} did not confirm the archive it received")
+    return receipt
+
+
+def _shown(text: object, limit: int = 200) -> str:
+    """TEXT from the network, as one printable line of at most LIMIT characters."""
+    return "".join(c if c.isprintable() else "?" for c in str(text))[:limit]
+
+
+def submit(kit: Path, *, out, email: str | None = None, local: bool = False, read=None) -> int:
+    """Hand in the files the kit's ``.ok`` lists in ``src`` (and the contest entry, when there is
+    one): write them as SUBMISSION beside hog.py and as a dated copy under BACKUPS/. When the
+    ``.ok`` names an http(s) ``endpoint`` (and not LOCAL), also send the archive there with the
+    student's id (see :func:`who_submits`) and print the server's receipt; when sending fails, say
+    so and where the archive to upload by hand is (exit status 1)."""
+    config = _kit_config(kit)
+    names = [str(n) for n in config.get("src", ["hog.py"]) if isinstance(n, str)]
+    names = list(dict.fromkeys(names or ["hog.py"]))
+    if (kit / CONTEST_ENTRY).is_file() and CONTEST_ENTRY not in names:
+        names.append(CONTEST_ENTRY)
+    missing = [n for n in names if not (kit / n).is_file() or ".." in Path(n).parts]
+    if missing:
+        raise CheckError(f"{', '.join(missing)} not found beside ok — submit from your project's folder")
+    if email is not None:
+        who_submits(kit, email, read=read, out=out)
+    backup = write_archive(kit, names)
+    endpoint = str(config.get("endpoint", "") or "")
+    print(f"Wrote {kit / SUBMISSION} (holding {', '.join(names)})"
+          f"{'' if endpoint else ' to upload to your course (on Gradescope, say)'}; a copy is kept as "
+          f"{backup.relative_to(kit).as_posix()}.", file=out)
+    if not endpoint:
+        return 0
+    if "://" not in endpoint:  # an okpy server's assignment name, such as cal/cs61a/fa19/hog
+        print(f"This checker does not send submissions to {endpoint}: upload the archive yourself.", file=out)
+        return 0
+    if local:
+        print(f"Not sent (--local): upload the archive yourself, or run python3 ok --submit to send it to "
+              f"{endpoint}.", file=out)
+        return 0
+    problem = submission_url_problem(endpoint)
+    if problem:
+        raise CheckError(f"the submission address in the kit's .ok file, {endpoint!r}, cannot be used ({problem}) "
+                         f"— upload {SUBMISSION} by hand, and tell your course staff")
+    student = who_submits(kit, email, read=read or _reader(), out=out)
+    try:
+        receipt = send_submission(endpoint, backup.read_bytes(), student=student,
+                                  assignment=str(config.get("name", "")))
+    except CheckError as exc:
+        raise CheckError(f"not submitted: {exc} — upload {kit / SUBMISSION} by hand, or try python3 ok "
+                         "--submit again") from None
+    write_atomic(backup.with_suffix(".receipt.json"), json.dumps(receipt, indent=1) + "\n")
+    print(f"Submitted as {student} to {endpoint}: received {_shown(receipt.get('received', '?'))}, "
+          f"sha256 {receipt['sha256']}.", file=out)
+    print(f"The server's receipt is kept as {backup.with_suffix('.receipt.json').relative_to(kit).as_posix()}.",
+          file=out)
     return 0
 
 
@@ -1331,7 +1518,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="show every case, passed or not")
     parser.add_argument("--all", action="store_true", help="run every problem's tests, unlocked or not")
     parser.add_argument("--local", action="store_true",
-                        help="accepted for okpy's sake: this checker never uses the network")
+                        help="never use the network (only --submit does, to the address in the kit's .ok file)")
     parser.add_argument("--suite", type=int, metavar="N",
                         help="with -q: run only suite N (numbered as okpy numbers it)")
     parser.add_argument("--case", type=int, metavar="M", help="with --suite: run only case M of that suite")
@@ -1341,7 +1528,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--contest", nargs="?", const=CONTEST_ENTRY, metavar="FILE",
                         help=f"check a contest entry (default: {CONTEST_ENTRY}) with contest_check.py")
     parser.add_argument("--submit", action="store_true",
-                        help=f"write {SUBMISSION} to hand in, and keep a dated copy in {BACKUPS}/")
+                        help=f"write {SUBMISSION} to hand in, keep a dated copy in {BACKUPS}/, and send it when "
+                             "the kit's .ok file names an http(s) endpoint")
+    parser.add_argument("--email", metavar="ID",
+                        help=f"with --submit: your email or course id (asked once otherwise; kept in {STUDENT_FILE})")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     return parser
 
@@ -1367,8 +1557,10 @@ def main(argv: list[str] | None = None, *, kit: Path | None = None) -> int:
             raise CheckError("--case needs a suite — add --suite, as in: python3 ok -q 01 --suite 2 --case 1", code=2)
         if args.contest is not None:
             return check_contest(kit, args.contest, out=out, as_json=args.json)
+        if args.email is not None and not args.submit:
+            raise CheckError("--email goes with --submit — as in: python3 ok --submit --email you@school.edu", code=2)
         if args.submit:
-            return submit(kit, out=out)
+            return submit(kit, out=out, email=args.email, local=args.local)
         if not (kit / BANK_FILE).exists() and any(kit.glob("*.ok")):
             return okpy_check(kit, args, out=out)
         bank = load_bank(kit)
@@ -1417,6 +1609,7 @@ def _test(kit: Path, bank: dict, progress: Progress, problems: list[dict], args,
         failed = [v for v in found if not v["passed"]]
         status = status or (1 if failed else 0)
         summary.append({"id": problem["id"], "passed": len(found) - len(failed), "failed": len(failed),
+                        "not_run": sum(bool(v["result"].get("not_run")) for v in found),
                         "cases": [{"id": v["case"]["id"], "passed": v["passed"], "hidden": v["case"]["hidden"],
                                    "error": v["result"].get("error", "")} for v in found]})
         if not args.json:

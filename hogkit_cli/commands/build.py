@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from hogkit.generate.pipeline import STEPS, build_kit
-from hogkit.variant import load_variant, variant_names
+from hogkit.variant import load_variant, variant_names, with_submit_url
 from hogkit.variant_docs import variants_markdown
 from hogkit_cli.commands.options import add_variant_option
 
@@ -16,6 +16,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     build = sub.add_parser("build", help="render a variant's kit (solutions, skeleton, ...)")
     add_variant_option(build)
     build.add_argument("--out", required=True, type=Path, help="folder to write the kit into")
+    build.add_argument("--submit-url", metavar="URL",
+                       help="where the kit's `python3 ok --submit` sends archives (a `hogkit collect` server); "
+                            "overrides the spec's submit_url")
     build.set_defaults(func=run_build)
     listing = sub.add_parser("variants", help="list the known variants and their rules")
     listing.add_argument("--markdown", action="store_true",
@@ -26,6 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run_build(args: argparse.Namespace) -> int:
     """Build the kit and say what was written."""
     variant = load_variant(args.variant)
+    if args.submit_url is not None:
+        variant = with_submit_url(variant, args.submit_url)
     for name, _ in STEPS:
         print(f"  step: {name}")
     written = build_kit(variant, out=args.out)

@@ -40,12 +40,13 @@ def commands(variant: str, tmp: Path) -> dict[str, list[str]]:
         "grade": ["grade", str(entry), "--variant", variant],
         "grade-batch": ["grade-batch", str(entries), "--variant", variant, "--out", str(tmp / "grades")],
         "gradescope-zip": ["gradescope-zip", "--variant", variant, "--out", str(tmp / "autograder.zip")],
+        "collect": ["collect", "--variant", variant, "--out", str(tmp / "collected"), "--port", "0"],
     }
 
 
 COMMANDS = [
     "build", "check-variant", "diff-variants", "new-variant", "winrate", "solve", "contest check", "contest run",
-    "contest samples", "grade", "grade-batch", "gradescope-zip",
+    "contest samples", "grade", "grade-batch", "gradescope-zip", "collect",
 ]
 
 
@@ -62,7 +63,8 @@ def run_one_line(argv: list[str], capsys) -> str:
 def test_unknown_variant(command, tmp_path, capsys):
     line = run_one_line(commands("nope", tmp_path)[command], capsys)
     assert line.startswith("error: unknown variant 'nope' — choose one of ")
-    assert not any((tmp_path / name).exists() for name in ("kit", "specs", "samples", "results", "grades"))
+    assert not any((tmp_path / name).exists() for name in ("kit", "specs", "samples", "results", "grades",
+                                                           "collected"))
 
 
 @pytest.mark.parametrize("case", sorted(UNORDERABLE))

@@ -164,6 +164,40 @@ def test_hanging_student_code_is_stopped(fa19_kit):
     assert proc.returncode == 1 and "probably an infinite loop" in proc.stdout
 
 
+def looping_play(kit: Path, reference: Path, loop: str) -> Path:
+    """Put in KIT a copy of REFERENCE whose play notes each call in a file, then runs LOOP; the file."""
+    calls = kit / "plays.txt"
+    source = reference.read_text()
+    marker = "    who = 0  # Who"
+    assert source.count(marker) == 1
+    (kit / "hog.py").write_text(source.replace(
+        marker, f"    with open({str(calls)!r}, 'a') as note:\n        note.write('play\\n')\n{loop}\n{marker}"))
+    return calls
+
+
+@pytest.mark.parametrize("loop", ["    while True:\n        pass",  # stopped inside the case
+                                  "    import time\n    time.sleep(3600)"],  # deaf to that: the process is killed
+                         ids=["loop", "sleep"])
+def test_a_case_out_of_time_ends_its_problem(fa19_kit, loop):
+    """Once a case of a problem runs out of time, its other cases are not run, and are counted failed."""
+    kit, reference, _ = fa19_kit
+    calls = looping_play(kit, reference, loop)
+    done = ok(kit, "-q", "05a", "--force", "--timeout", "0.5", "--json")
+    assert done.returncode == 1, done.stderr
+    [problem] = json.loads(done.stdout)["problems"]
+    cases = problem["cases"]
+    assert len(cases) > 2 and calls.read_text() == "play\n"  # one case ran
+    assert (problem["passed"], problem["failed"], problem["not_run"]) == (0, len(cases), len(cases) - 1)
+    assert cases[0]["error"].startswith(checker.LOOP_ERROR)
+    assert all(case["error"] == checker.NOT_RUN for case in cases[1:])
+    if "sleep" in loop:
+        return
+    calls.unlink()
+    text = ok(kit, "-q", "05a", "--force", "--timeout", "0.5")
+    assert calls.read_text() == "play\n"
+    assert f"0 passed, {len(cases)} failed of {len(cases)} cases.\n{len(cases) - 1} cases were not run" in text.stdout
+
+
 def test_error_shows_the_line_that_raised(fa19_kit):
     kit, reference, answers = fa19_kit
     source = reference.read_text().replace("    tens, ones = score // 10 % 10, score % 10",

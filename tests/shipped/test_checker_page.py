@@ -103,3 +103,15 @@ def test_resuming_an_unlock_shows_the_lines_given(built, kit):
     shown = second.stdout.split("Case 1", 1)[1]
     assert f">>> dice()\n{answers['00'][0]}\n>>> dice()\n{answers['00'][1]}\n" in shown
     assert "(already answered)" not in second.stdout
+
+
+def test_a_case_out_of_time_ends_an_okpy_question(kit):
+    """In an okpy course's folder too: the question's cases after one that runs out of time are not run."""
+    (kit / checker.BANK_FILE).unlink()  # the course's .ok file and tests/ only
+    calls = base.looping_play(kit, kit / "hog.py", "    while True:\n        pass")
+    done = base.ok(kit, "-q", "05a", "--timeout", "0.5", "--json")
+    assert done.returncode == 1, done.stderr
+    [question] = json.loads(done.stdout)["problems"]
+    assert calls.read_text() == "play\n"  # one case ran play
+    assert question["not_run"] >= 1 and question["failed"] == question["not_run"] + 1
+    assert question["passed"] + question["failed"] == len(question["cases"])
