@@ -37,6 +37,7 @@ def test_consensus_plays_each_cells_most_weighted_choice():
     assert consensus(tables[:2], np.array([0.4, 0.6])).tolist() == tables[1].tolist()
 
 
+@pytest.mark.slow  # a three-round search at goal 30 (the two-round one below runs in make test)
 def test_the_search_improves_a_weak_start_only_to_a_measured_better_acceptable_table():
     variant = load_variant("fa17")
     start = solve_score_only(variant, goal=GOAL, iterations=1, rounds=0, candidates=0).table  # one self-play pass
