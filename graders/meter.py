@@ -5,7 +5,8 @@ A budget counts two things. CPU time: everything the sandbox runs, read from its
 (the seccomp filter lets no process be started, so the tree is the child, and bubblewrap's two
 when it runs under bubblewrap). And blocked time: wall time in which the child's Python was
 neither running nor waiting for a CPU (``/proc/PID/schedstat`` gives the time spent waiting in a
-run queue), less the time the grader itself took to answer it. A program that hangs in a loop
+run queue), less the time the grader itself took to answer it (and the time the grader waited for a CPU
+meanwhile: a question cannot be answered before its grader runs). A program that hangs in a loop
 spends CPU; one that sleeps is blocked; one that waits because a neighbour fills the machine
 spends neither, so a CPU hog next door cannot cost a correct copy its points. Where the kernel
 keeps no run-queue times, waiting for a CPU counts as blocked (:data:`RUN_QUEUE_TIMES` says so).
@@ -47,6 +48,15 @@ def run_queue(pid: int) -> tuple[float, float]:
         return int(running) / 1e9, int(waiting) / 1e9
     except (OSError, ValueError):
         return 0.0, 0.0
+
+
+def grader_run_queue_wait() -> float:
+    """The time the calling thread (the grader's) has spent waiting in a run queue, in seconds."""
+    try:
+        with open("/proc/thread-self/schedstat") as handle:
+            return int(handle.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def descendants(root: int) -> list[int]:
@@ -131,4 +141,5 @@ def between(start: Reading, end: Reading, *, served: float = 0.0) -> Spent:
     return Spent(cpu, max(0.0, wall - busy - served))
 
 
-__all__ = ["RUN_QUEUE_TIMES", "Meter", "Reading", "Spent", "between", "descendants", "process_cpu", "run_queue"]
+__all__ = ["RUN_QUEUE_TIMES", "Meter", "Reading", "Spent", "between", "descendants", "grader_run_queue_wait",
+           "process_cpu", "run_queue"]

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Protocol
 
 from graders.isolation import Caps, Isolation, Jail, detect
-from graders.meter import Meter, Reading, between
+from graders.meter import Meter, Reading, between, grader_run_queue_wait
 from graders.untrusted import MAX_BYTES as MAX_REPLY
 from graders.untrusted import Untrusted, load_json, plain_value
 from hogkit.shipped import SHIPPED_DIR
@@ -143,6 +143,14 @@ class _Wait:
     start: Reading
     served: float = 0.0
     serving_since: float | None = None
+    grader_queued: float = field(default_factory=grader_run_queue_wait)
+
+    @property
+    def grader_time(self) -> float:
+        """The time the child waited for the grader: the grader's answering so far, and the time
+        the grader's thread spent waiting for a CPU (on a crowded machine the child's question
+        waits for the grader to be scheduled before anyone can answer it)."""
+        return self.served + max(0.0, grader_run_queue_wait() - self.grader_queued)
 
     def grader_starts(self) -> None:
         if self.serving_since is None:
@@ -270,7 +278,7 @@ class Sandbox:
         wait.grader_stops()
         if self._meter is not None and self._proc is not None:
             with contextlib.suppress(OSError):
-                self.budget.spent += between(wait.start, self._meter.read(), served=wait.served).own
+                self.budget.spent += between(wait.start, self._meter.read(), served=wait.grader_time).own
         self._wait = None
 
     def _over(self, wait: _Wait) -> bool:
@@ -279,7 +287,7 @@ class Sandbox:
         now = self._meter.read()
         if now.wall - wait.start.wall > wait.limit * self.limits.wall_factor:
             return True
-        return between(wait.start, now, served=wait.served).own > wait.limit
+        return between(wait.start, now, served=wait.grader_time).own > wait.limit
 
     # -- frames -----------------------------------------------------------------------------
     def _send(self, obj: object, timeout: float = 5.0) -> None:
