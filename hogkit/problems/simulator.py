@@ -36,6 +36,7 @@ from hogkit.problems.building import (
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import GameStart, Ints, TestDice, parameter_domain, score_below_goal
 from hogkit.problems.shared_games import draw_games, game_call, neutral, shared_doctests, shared_fuzz, shared_strategies
+from hogkit.turn import turn_of
 from hogkit.variant import Variant
 
 TEXT = {
@@ -45,8 +46,7 @@ TEXT = {
     'roll_dice': ('`roll_dice` rolls the dice `num_rolls` times and returns the points for the turn. Call'
            ' `dice()` exactly `num_rolls` times, even after a bad outcome: all the dice are rolled'
            ' together.'),
-    'rule_functions:zero_dice': ("Rolling zero dice scores points that depend only on the opponent's score "
-                                 '(always below the goal).'),
+    'rule_functions:zero_dice': 'Rolling zero dice scores points that depend {on_what}.',
     'take_turn': ('`take_turn` puts the two together: zero dice use the zero-dice rule, one or more use '
            '`roll_dice`. Call those functions rather than repeating their work.'),
     'rule_functions:post_turn': "After a turn's points are added, one more rule may change the scores.",
@@ -60,6 +60,13 @@ TEXT = {
                     'dice to roll and passes that to the update function, which returns the mover\'s new '
                     'score; the game ends as soon as a score reaches the goal. The tests play with the '
                     'simple update function and with the one of every rule.'),
+}
+
+# Which scores a rule reads -> how the words of its problem say it.
+SCORES_READ = {
+    frozenset({"opponent_score"}): "only on the opponent's score (always below the goal)",
+    frozenset({"player_score", "opponent_score"}): "on both players' scores",
+    frozenset({"player_score"}): "only on the mover's own score",
 }
 
 HINTS = {
@@ -152,9 +159,16 @@ def _simple_function_problem(variant: Variant, problem: Problem, rng: random.Ran
         hidden.append(sweep)
         if len(sweep.calls) < domain_size(variant, fn, params):
             fuzz.append(function_fuzz(variant, fn, params))
-    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
+    return {"text": _rule_text(variant, problem), "hint": HINTS.get(text_key(problem), ""),
             "visible": visible, "guidance": guidance, "hidden": tuple(hidden), "fuzz": tuple(fuzz),
             "domains": domains}
+
+
+def _rule_text(variant: Variant, problem: Problem) -> str:
+    """What a problem of a rule's functions asks: for the zero-dice rule, which scores decide its points."""
+    reads = set(turn_of(variant).inputs(problem.rules[0])) if problem.rules else set()
+    on_what = SCORES_READ.get(frozenset(reads & {"player_score", "opponent_score"}), "on the scores")
+    return TEXT[text_key(problem)].format(on_what=on_what)
 
 
 def _p03(variant: Variant, problem: Problem, rng: random.Random) -> dict:

@@ -1404,7 +1404,8 @@ def _test(kit: Path, bank: dict, progress: Progress, problems: list[dict], args,
         if not problem["suites"]:
             if not args.json:
                 print(f"{problem['label']} has no tests to run: unlocking it was the whole job.", file=out)
-            summary.append({"id": problem["id"], "passed": 0, "failed": 0, "cases": []})
+            summary.append({"id": problem["id"], "passed": 0, "failed": 0, "unlocked": progress.unlocked(problem),
+                            "cases": []})
             continue
         places = okpy_numbering(kit, problem)[0]
         problem = select_cases(kit, problem, args.suite, args.case)
@@ -1415,6 +1416,7 @@ def _test(kit: Path, bank: dict, progress: Progress, problems: list[dict], args,
         failed = [v for v in found if not v["passed"]]
         status = status or (1 if failed else 0)
         summary.append({"id": problem["id"], "passed": len(found) - len(failed), "failed": len(failed),
+                        "unlocked": progress.unlocked(problem),
                         "cases": [{"id": v["case"]["id"], "passed": v["passed"], "hidden": v["case"]["hidden"],
                                    "error": v["result"].get("error", "")} for v in found]})
         if not args.json:
