@@ -91,8 +91,9 @@ def _run_ok(problem, *options):
     return (run.stdout + run.stderr).strip()
 
 
-def _cases(n):
-    return f'{n} test case{"" if n == 1 else "s"}'
+def _cases(n, verb=''):
+    """'1 test case passes', '6 test cases pass' (with VERB 'pass'), '6 test cases'."""
+    return f'{n} test case{"" if n == 1 else "s"}' + (f' {verb}{"es" if n == 1 else ""}' if verb else '')
 
 
 def check(problem):
@@ -119,17 +120,17 @@ def check(problem):
     passed, failed, unlocked = found
     if failed:
         _results[problem] = TODO
-        print(f'{label}: still to do ({failed} of {_cases(passed + failed)} fail)')
+        print(f'{label}: still to do ({failed} of {_cases(passed + failed)} {"fails" if failed == 1 else "fail"})')
         print(_run_ok(problem)[-1500:])
     elif unlocked is False:
         _results[problem] = LOCKED
-        print(f'{label}: still locked: its {_cases(passed)} pass, but you have not unlocked it yet '
+        print(f'{label}: still locked: its {_cases(passed, "pass")}, but you have not unlocked it yet '
               f'(in a terminal: {unlock})' if passed else
               f'{label}: still locked: it has no tests, so answering its questions is the whole '
               f'problem (in a terminal: {unlock})')
     elif passed:
         _results[problem] = DONE
-        print(f'{label}: done ({_cases(passed)} pass)')
+        print(f'{label}: done ({_cases(passed, "pass")})')
     elif unlocked:
         _results[problem] = DONE
         print(f'{label}: done (unlocked; it has no tests to run)')

@@ -6,7 +6,7 @@ import textwrap
 
 from hogkit.contest_rules import TIME_BUDGET
 from hogkit.generate.bank import BANK_PATH, bank_json
-from hogkit.generate.notebooks import NOTEBOOK_PACKAGES, notebook_names
+from hogkit.generate.notebooks import NOTEBOOK_PACKAGES, listed, notebook_names
 from hogkit.generate.step import KitBuild
 from hogkit.shipped import shipped_text
 from hogkit.shipped.ok import CASE_TIMEOUT
@@ -124,7 +124,7 @@ def checker_files(kit: KitBuild) -> None:
                           notebook_packages=" ".join(f'"{p}"' for p in NOTEBOOK_PACKAGES),
                           notebooks=textwrap.fill(NOTEBOOKS.format(
                               count=NUMBER_WORDS[len(names)], last_phase=max(names),
-                              listed=_listed([f"`{name}.ipynb`" for name in names.values()])),
+                              listed=listed([f"`{name}.ipynb`" for name in names.values()])),
                               width=96, break_on_hyphens=False)))
 
 
@@ -135,9 +135,3 @@ NOTEBOOKS = ("{count} Jupyter notebooks walk through the phases: {listed}. They 
 
 
 NUMBER_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five"}
-
-
-def _listed(items: list[str]) -> str:
-    """ITEMS as an English list: ``a``, ``a and b``, ``a, b and c``."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-

@@ -159,7 +159,7 @@ def _plots(nb: _Notebook, variant: Variant, problem: Problem) -> None:
         yours = [f"`{name}` ({labels[first[name]]})" for name, spec in baseline_strategies(variant)
                  if isinstance(spec, dict)]
         once = "they work" if len(yours) > 1 else "it works"
-        meets = _listed(fixed) + (f", and your own {_listed(yours)} once {once}" if yours else "")
+        meets = listed(fixed) + (f", and your own {listed(yours)} once {once}" if yours else "")
         nb.md("### How often does it win?\nThe kit's `calc.py` counts every way a game can go, weighed by "
               "its chance, so these win rates are exact, not estimates from simulated games. Your "
               f"`final_strategy` meets {meets}, once moving first and once moving second; the bar is the "
@@ -168,8 +168,8 @@ def _plots(nb: _Notebook, variant: Variant, problem: Problem) -> None:
         nb.code("plot_win_rates(hog.final_strategy, 'final_strategy');")
 
 
-def _listed(items: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
+def listed(items: list[str]) -> str:
+    """ITEMS as an English list: ``a``, ``a and b``, ``a, b and c``."""
     return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
 
 

@@ -247,9 +247,8 @@ def test_reference_solutions_pass_every_check(fa19_kit, fa19, tmp_path):
     final = table_array(reference_hog(fa19).final_strategy, fa19.goal)
     figure = contest_figure(fa19, final, always(4, fa19.goal))  # the win rates shown must be exact
     specs = {spec.id: spec for spec in problem_specs(fa19)}
+    folder = unlock_every_problem(completed_kit(fa19_kit, tmp_path / "done"), fa19)  # a finished student's folder
     for phase, name in NOTEBOOK_NAMES.items():
-        folder = completed_kit(fa19_kit, tmp_path / name)  # a student's folder, every answer written
-        unlock_every_problem(folder, fa19)
         nb, failure = execute_notebook(folder / f"{name}.ipynb", kernel_name=KERNEL)
         assert failure is None, failure.line()
         text = _text(nb)
@@ -258,7 +257,8 @@ def test_reference_solutions_pass_every_check(fa19_kit, fa19, tmp_path):
         assert "still to do" not in text and "not done yet" not in text and "still locked" not in text
         for problem in (p for p in fa19.problems if p.phase == phase):
             count = len(specs[problem.id].visible)  # what ran is what the notebook's text says runs
-            said = f"{count} test case{'s' if count != 1 else ''} pass)" if count else "unlocked; it has no tests"
+            said = (f"{count} test cases pass)" if count > 1 else "1 test case passes)" if count else
+                    "unlocked; it has no tests")
             assert f"{problem.label}: done ({said}" in text
         if name == "phase3_strategies":
             assert _images(nb) == 3  # heat map, turn scores, win rates
@@ -300,8 +300,8 @@ def test_skeleton_runs_to_the_end_and_lists_what_is_left(fa19_kit, fa19):
 @pytest.mark.parametrize("spec", ["fa17", "sp18", str(ALL_SPECS[-1])], ids=lambda s: Path(s).stem)
 def test_other_variants_reference_passes(tmp_path_factory, spec):
     kit = _build(tmp_path_factory, spec)
+    folder = unlock_every_problem(completed_kit(kit, kit / "done"), load_variant(spec))
     for name in ("phase1_simulator", "phase3_strategies"):
-        folder = unlock_every_problem(completed_kit(kit, kit / f"done-{name}"), load_variant(spec))
         nb, failure = execute_notebook(folder / f"{name}.ipynb", kernel_name=KERNEL)
         assert failure is None, failure.line()
         assert "All done!" in _text(nb)

@@ -66,8 +66,8 @@ def test_the_spec_has_the_new_rules(fresh):
 
 def test_notebooks_run_against_the_solutions(fresh, kernel):
     spec, kit = fresh
-    for name in notebook_names(load_variant("fa19")).values():  # in a student's finished folder, beside hog.py
-        folder = unlock_every_problem(completed_kit(kit, kit / f"done-{name}"), load_variant(spec))
+    folder = unlock_every_problem(completed_kit(kit, kit / "done"), load_variant(spec))  # a finished student's folder
+    for name in notebook_names(load_variant("fa19")).values():  # beside hog.py
         nb, failure = execute_notebook(folder / f"{name}.ipynb", kernel_name=kernel)
         assert failure is None, failure.line()
         text = "".join(out.get("text", "") for cell in nb.cells for out in cell.get("outputs", []))
