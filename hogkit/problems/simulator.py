@@ -49,7 +49,7 @@ TEXT = {
     'rule_functions:zero_dice': 'Rolling zero dice scores points that depend {on_what}.',
     'take_turn': ('`take_turn` puts the two together: zero dice use the zero-dice rule, one or more use '
            '`roll_dice`. Call those functions rather than repeating their work.'),
-    'rule_functions:post_turn': "After a turn's points are added, one more rule may change the scores.",
+    'rule_functions:post_turn': "After a turn's points are added, one more rule may {change}.",
     'rule_functions:extra_turn': ("Once a turn's points are added, a rule may give the mover another turn: it "
                                   "looks at both scores as the turn leaves them, the mover's first."),
     'play': ("`play` simulates a whole game: players take turns, each turn asks the mover's "
@@ -68,6 +68,8 @@ SCORES_READ = {
     frozenset({"player_score", "opponent_score"}): "on both players' scores",
     frozenset({"player_score"}): "only on the mover's own score",
 }
+# What a rule after the turn does, by its kind (see hogkit.rules.base.Rule).
+CHANGES = {"swap": "swap the two scores", "update": "change the mover's new score", "scores": "change both scores"}
 
 HINTS = {
     'roll_dice': 'Roll every one of the NUM_ROLLS dice, even after a 1 shows up.',
@@ -165,10 +167,12 @@ def _simple_function_problem(variant: Variant, problem: Problem, rng: random.Ran
 
 
 def _rule_text(variant: Variant, problem: Problem) -> str:
-    """What a problem of a rule's functions asks: for the zero-dice rule, which scores decide its points."""
+    """What a problem of a rule's functions asks: which scores decide a zero-dice rule's points, what a rule
+    after the turn changes."""
     reads = set(turn_of(variant).inputs(problem.rules[0])) if problem.rules else set()
     on_what = SCORES_READ.get(frozenset(reads & {"player_score", "opponent_score"}), "on the scores")
-    return TEXT[text_key(problem)].format(on_what=on_what)
+    change = CHANGES.get(problem.rules[0].kind if problem.rules else "", "change the scores")
+    return TEXT[text_key(problem)].format(on_what=on_what, change=change)
 
 
 def _p03(variant: Variant, problem: Problem, rng: random.Random) -> dict:

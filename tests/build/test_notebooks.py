@@ -190,16 +190,24 @@ def test_the_text_names_only_what_the_semester_has(name):
 
 
 @pytest.mark.parametrize("name", variant_names())
-def test_the_zero_dice_words_say_which_scores_count(name):
-    """Where a problem says that zero dice depend only on the opponent's score, they do: the points
-    of zero dice do not change with the mover's own score."""
+def test_the_words_of_a_rule_say_what_it_does(name):
+    """Where a problem says that zero dice depend only on the opponent's score, the points of zero
+    dice do not change with the mover's own score; where it says that the rule after the turn swaps
+    the scores, or changes the mover's score, the engine's turn does just that."""
     variant = load_variant(name)
     turn = turn_of(variant)
+    pairs = [(s, o) for s in range(0, variant.goal + 10, 3) for o in range(0, variant.goal, 7)]
     for spec in problem_specs(variant):
         if "only on the opponent's score" in spec.text:
             for opponent in range(0, variant.goal, 7):
                 points = {turn.points(0, opponent, make_test_dice(1), player_score=s) for s in range(variant.goal)}
                 assert len(points) == 1, f"{name}: zero dice at {opponent} depend on the mover's score too"
+        if "may swap the two scores" in spec.text:
+            assert all(turn.after(s, o)[:2] in ((s, o), (o, s)) for s, o in pairs)
+        if "may change the mover's new score" in spec.text:
+            assert all(turn.after(s, o)[1] == o for s, o in pairs)
+            assert any(turn.after(s, o)[0] != s for s, o in pairs)
+        assert "{" not in spec.text, spec.text
 
 
 @pytest.mark.parametrize("rows", [
