@@ -1,7 +1,7 @@
 """Helpers for the Hog phase notebooks: load your hog.py, try examples, run checks, draw plots.
 
 This file is copied into every kit as hog_notebook_helpers.py, beside the notebooks. It uses only
-the Python standard library, plus matplotlib for the Phase 3 plots; the exact win rates come from
+the Python standard library, plus matplotlib for the plots of the strategies' phase; the exact win rates come from
 the kit's own calc.py, next to hog.py.
 
 The notebooks use the hog.py beside them (in the student's folder). Elsewhere (the kit's
@@ -156,7 +156,7 @@ def summary(problems):
     return todo
 
 
-# ---------------------------------------------------------------- Phase 3 plots
+# ---------------------------------------------------------------- plots (the strategies' phase)
 
 
 def _pyplot():
