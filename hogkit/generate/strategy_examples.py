@@ -3,8 +3,8 @@
 Each example is a call of the problem's own strategy at one pair of scores, with the margin (or
 threshold, or cutoff) and the number of dice spelled out by the course's names, the answer of
 the reference, and why, in the numbers of that call. The pairs of scores are drawn with a fixed
-seed, none of them one that a visible test or an unlock question of the problem asks about, so
-an example gives no test's answer away.
+seed, none of them one that a visible test or an unlock question of the problem asks about: the
+answers the checker keeps sealed until the problem is unlocked stay sealed.
 """
 
 from __future__ import annotations
