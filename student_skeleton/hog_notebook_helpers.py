@@ -1,7 +1,7 @@
 """Helpers for the Hog phase notebooks: load your hog.py, try examples, run checks, draw plots.
 
 This file is copied into every kit as hog_notebook_helpers.py, beside the notebooks. It uses only
-the Python standard library, plus matplotlib for the Phase 3 plots; the exact win rates come from
+the Python standard library, plus matplotlib for the plots of the strategies' phase; the exact win rates come from
 the kit's own calc.py, next to hog.py.
 
 The notebooks use the hog.py beside them (in the student's folder). Elsewhere (the kit's
@@ -11,15 +11,16 @@ when set, names the folder to use instead.
 
 import importlib
 import importlib.util
+import json
 import os
 import random
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 NOT_DONE = 'not done yet'
-_results = {}  # problem id -> True (done) or False (still to do)
+DONE, LOCKED, TODO, UNCHECKED = 'done', 'still locked', 'still to do', 'nothing to check here'
+_results = {}  # problem id -> DONE, LOCKED, TODO or UNCHECKED, as check() last found it
 hog = None
 ready = None  # the kit's ready.py, beside hog.py: it tries calls within a time limit
 
@@ -67,65 +68,95 @@ def example(call, expect, note=''):
 
 
 def _ok(problem):
-    """Run the kit's checker on PROBLEM's tests (``python3 ok -q PROBLEM --force``, locked or
-    not); return (passed, failed, the checker's report) or None without a checker."""
-    ok = hog_dir() / 'ok'
-    if not ok.exists():
+    """Run the kit's checker on PROBLEM's tests, locked or not (``python3 ok -q PROBLEM --force
+    --json``); return (passed, failed, unlocked) or None without a checker. UNLOCKED is None where
+    the checker does not say (a course's own okpy tests)."""
+    if not (hog_dir() / 'ok').exists():
         return None
+    run = _run_ok(problem, '--json')
     try:
-        run = subprocess.run([sys.executable, 'ok', '-q', problem, '--force'], cwd=hog_dir(), text=True,
-                             stdin=subprocess.DEVNULL, capture_output=True, timeout=120)
+        found = json.loads(run)['problems'][0]
+        return found['passed'], found['failed'], found.get('unlocked')
+    except (ValueError, KeyError, IndexError, TypeError):  # no JSON: the checker stopped with an error
+        return 0, 1, None
+
+
+def _run_ok(problem, *options):
+    """The text ``python3 ok -q PROBLEM --force`` prints (with OPTIONS)."""
+    try:
+        run = subprocess.run([sys.executable, 'ok', '-q', problem, '--force', *options], cwd=hog_dir(),
+                             text=True, stdin=subprocess.DEVNULL, capture_output=True, timeout=120)
     except subprocess.TimeoutExpired:
-        return 0, 1, 'python3 ok stopped after 120 s'
-    report = (run.stdout + run.stderr).strip()
-    counts = re.search(r'(\d+) passed, (\d+) failed of \d+ cases\.', report)
-    if counts:
-        return int(counts.group(1)), int(counts.group(2)), report
-    if run.returncode == 0:  # a problem with nothing to test
-        return 0, 0, report
-    return 0, 1, report
+        return 'python3 ok stopped after 120 s'
+    return (run.stdout + run.stderr).strip()
+
+
+def _cases(n, verb=''):
+    """'1 test case passes', '6 test cases pass' (with VERB 'pass'), '6 test cases'."""
+    return f'{n} test case{"" if n == 1 else "s"}' + (f' {verb}{"es" if n == 1 else ""}' if verb else '')
 
 
 def check(problem):
     """Check one problem with the kit's checker (its visible tests, the ones the grader runs too).
 
-    Prints one verdict line, 'done' or 'still to do', and remembers it for summary().
+    Prints one verdict line and remembers it for summary(): 'done' only once every test passes
+    and the problem is unlocked (a problem without tests: once it is unlocked); 'still locked'
+    while its tests pass (or it has none) but its questions are not answered yet; 'still to do'
+    while a test fails.
     """
     label = 'Problem ' + (problem.lstrip('0') or '0')
+    unlock = f'python3 ok -q {problem} -u'
     try:
         load_hog()
     except Exception as exc:  # the student's file may not even import
-        _results[problem] = False
+        _results[problem] = TODO
         print(f'{label}: still to do (hog.py does not load: {type(exc).__name__}: {exc})')
         return None
     found = _ok(problem)
     if found is None:
-        _results[problem] = False
+        _results[problem] = UNCHECKED
         print(f'{label}: cannot check: no ok checker next to {hog_dir() / "hog.py"}')
         return None
-    passed, failed, report = found
-    done = failed == 0
-    _results[problem] = done
-    if done:
-        print(f'{label}: done ({passed} test case{"s" if passed != 1 else ""} pass)' if passed else
-              f'{label}: done (nothing to test: read and unlock it with python3 ok -q {problem} -u)')
+    passed, failed, unlocked = found
+    if failed:
+        _results[problem] = TODO
+        print(f'{label}: still to do ({failed} of {_cases(passed + failed)} {"fails" if failed == 1 else "fail"})')
+        print(_run_ok(problem)[-1500:])
+    elif unlocked is False:
+        _results[problem] = LOCKED
+        print(f'{label}: still locked: its {_cases(passed, "pass")}, but you have not unlocked it yet '
+              f'(in a terminal: {unlock})' if passed else
+              f'{label}: still locked: it has no tests, so answering its questions is the whole '
+              f'problem (in a terminal: {unlock})')
+    elif passed:
+        _results[problem] = DONE
+        print(f'{label}: done ({_cases(passed, "pass")})')
+    elif unlocked:
+        _results[problem] = DONE
+        print(f'{label}: done (unlocked; it has no tests to run)')
     else:
-        print(f'{label}: still to do ({failed} of {passed + failed} test cases fail)')
-        print(report[-1500:])
+        _results[problem] = UNCHECKED
+        print(f'{label}: nothing to check here: it has no tests to run')
     return None
 
 
 def summary(problems):
-    """Print which of PROBLEMS are done and which are still to do; return the list still to do."""
-    todo = [p for p in problems if not _results.get(p)]
+    """Print where each of PROBLEMS stands; return the list of those not done yet."""
+    todo = [p for p in problems if _results.get(p, TODO) in (TODO, LOCKED)]
     for p in problems:
-        mark = 'done' if _results.get(p) else 'still to do'
+        state = _results.get(p, TODO)
+        mark = f'{state} (python3 ok -q {p} -u)' if state == LOCKED else state
         print(f"Problem {p.lstrip('0') or '0':3} {mark}")
-    print('All done!' if not todo else f'{len(todo)} problem(s) still to do.')
+    if todo:
+        print(f'{len(todo)} problem(s) still to do.')
+    elif all(_results.get(p) == DONE for p in problems):
+        print('All done!')
+    else:
+        print('Every problem that can be checked here is done.')
     return todo
 
 
-# ---------------------------------------------------------------- Phase 3 plots
+# ---------------------------------------------------------------- plots (the strategies' phase)
 
 
 def _pyplot():
@@ -152,7 +183,7 @@ def strategy_table(strategy, goal):
 
 
 def plot_strategy(strategy, name, goal):
-    """Draw STRATEGY's table as a heat map: your score down, the opponent's across."""
+    """Draw STRATEGY's table as a heat map: your score going up, the opponent's across."""
     table = strategy_table(strategy, goal)
     if table is None:
         print(f'{name}: {NOT_DONE} (it must return a number of dice at every pair of scores)')
@@ -191,11 +222,12 @@ def _roll(k):
     return (value, None) if isinstance(value, int) else (None, 'returned None')
 
 
-def plot_average_turn_scores(num_samples=2000):
-    """Draw the average turn score for each number of dice, using your roll_dice."""
+def plot_average_turn_scores(num_samples=2000, problem='the problem of roll_dice'):
+    """Draw the average turn score for each number of dice, using your roll_dice (written in
+    PROBLEM)."""
     averages = average_turn_scores(num_samples)
     if averages is None:
-        print(f'roll_dice: {NOT_DONE} (finish Problem 1 to see this plot)')
+        print(f'roll_dice: {NOT_DONE} (finish {problem} to see this plot)')
         return None
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6, 3.5))
@@ -231,6 +263,25 @@ def exact_win_rates(strategy):
     return calc.figures(model, calc.strategy_table(strategy, model))
 
 
+def win_rates_figure(rows, name):
+    """The figure of plot_win_rates for ROWS (as exact_win_rates gives them): a bar per baseline,
+    the contest figure, with a mark for each seat. The legend sits below the axes, where it hides
+    no bar and no mark."""
+    plt = _pyplot()
+    labels = [row[0] for row in rows]
+    fig, ax = plt.subplots(figsize=(6, 1.6 + 0.5 * len(rows)), layout='constrained')
+    ax.barh(labels, [row[3] for row in rows], color='tab:green', label='contest figure (both seats)')
+    ax.scatter([row[1] for row in rows], labels, color='black', marker='>', zorder=3, label='moving first')
+    ax.scatter([row[2] for row in rows], labels, color='black', marker='<', zorder=3, label='moving second')
+    ax.axvline(0.5, color='grey', linestyle='--')
+    ax.set_xlim(0, 1)
+    ax.invert_yaxis()  # the first baseline on top
+    ax.set_xlabel('chance of winning (exact)')
+    ax.set_title(f'{name} against baselines')
+    fig.legend(loc='outside lower center', ncols=3, fontsize='small')
+    return fig
+
+
 def plot_win_rates(strategy, name):
     """Draw STRATEGY's exact contest figure against each of the kit's baselines."""
     try:
@@ -239,18 +290,8 @@ def plot_win_rates(strategy, name):
     except Exception as exc:
         print(f'{name}: {NOT_DONE} ({exc}); finish {name} first')
         return None
-    labels = [row[0] for row in rows]
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.barh(labels, [row[3] for row in rows], color='tab:green', label='contest figure (both seats)')
-    ax.scatter([row[1] for row in rows], labels, color='black', marker='>', zorder=3, label='moving first')
-    ax.scatter([row[2] for row in rows], labels, color='black', marker='<', zorder=3, label='moving second')
-    ax.axvline(0.5, color='grey', linestyle='--')
-    ax.set_xlim(0, 1)
-    ax.set_xlabel('chance of winning (exact)')
-    ax.set_title(f'{name} against baselines')
-    ax.legend(loc='lower left', fontsize='small')
-    plt.show()
+    win_rates_figure(rows, name)
+    _pyplot().show()
     for label, first, second, figure in rows:
         print(f'{name} vs {label}: wins {figure:.2%} (exactly {figure:.6f}; '
               f'{first:.2%} moving first, {second:.2%} moving second)')

@@ -12,6 +12,7 @@ import pytest
 
 from hogkit.exact import fits_fast_layout
 from hogkit.exact.general import general_model
+from hogkit.generate.bank import build_bank
 from hogkit.generate.reference import reference_hog
 from hogkit.generate.source import REGION
 from hogkit.naming import kit_course
@@ -65,6 +66,18 @@ def completed_kit(kit: Path, dest: Path) -> Path:
         if (kit / "solutions" / name).exists():
             shutil.copyfile(kit / "solutions" / name, dest / name)
     return dest
+
+
+def unlock_every_problem(folder: Path, variant) -> Path:
+    """Answer every problem's unlock questions in the student folder FOLDER with its own checker
+    (``python3 ok -q NN -u``, the answers typed in), as a student who has finished does."""
+    answers: dict[str, list[str]] = {}
+    build_bank(variant, answers=answers)
+    for problem, typed in answers.items():
+        done = subprocess.run([sys.executable, "ok", "-q", problem, "-u"], cwd=folder, input="\n".join(typed) + "\n",
+                              capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 0 and "is unlocked" in done.stdout, done.stdout[-2000:] + done.stderr
+    return folder
 
 
 def reference(variant):

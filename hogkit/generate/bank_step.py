@@ -6,7 +6,7 @@ import textwrap
 
 from hogkit.contest_rules import TIME_BUDGET
 from hogkit.generate.bank import BANK_PATH, bank_json
-from hogkit.generate.notebooks import NOTEBOOK_PACKAGES, notebook_names
+from hogkit.generate.notebooks import NOTEBOOK_PACKAGES, listed, notebook_names
 from hogkit.generate.step import KitBuild
 from hogkit.shipped import shipped_text
 from hogkit.shipped.ok import BACKUPS, CASE_TIMEOUT, STUDENT_FILE, SUBMISSION
@@ -135,7 +135,7 @@ def checker_files(kit: KitBuild) -> None:
                           else "no network", handing_in=handing_in(variant.submit_url),
                           notebooks=textwrap.fill(NOTEBOOKS.format(
                               count=NUMBER_WORDS[len(names)], last_phase=max(names),
-                              listed=_listed([f"`{name}.ipynb`" for name in names.values()])),
+                              listed=listed([f"`{name}.ipynb`" for name in names.values()])),
                               width=96, break_on_hyphens=False)))
 
 
@@ -165,9 +165,3 @@ def handing_in(url: str) -> str:
     """The README's words on ``ok --submit``: sending to URL, or (none) an archive to upload."""
     commands, words = SEND if url else HAND_IN
     return commands + "\n\n" + textwrap.fill(words.replace("{url}", url), width=96, break_on_hyphens=False)
-
-
-def _listed(items: list[str]) -> str:
-    """ITEMS as an English list: ``a``, ``a and b``, ``a, b and c``."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-

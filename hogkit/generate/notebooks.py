@@ -5,10 +5,13 @@ use), and the same files are written to the kit's top-level ``notebooks/`` folde
 ``../student_skeleton`` (or the folder named by ``HOG_DIR``).
 
 Each notebook walks through its phase's problems in order: what the problem asks and the rule
-in plain words (from the problem's spec), the seed's worked examples as cells that call the
-student's own ``hog.py``, and a cell that checks the problem with the kit's own checker (the
-problem's visible tests, the same the grader runs). Phase 3 adds plots. A notebook holds no
-expected output of a test and never the reference code.
+in plain words (from the problem's spec), worked examples as cells that call the student's own
+``hog.py`` (a rule's examples where the rule is first taught; a strategy of a rule gets examples of
+that strategy, from :mod:`hogkit.generate.strategy_examples`), and a cell that checks the problem
+with the kit's checker (the problem's visible tests, the same the grader runs; a problem without
+tests is checked for being unlocked). Plots follow the best number of dice and the final strategy.
+A notebook holds no expected output of a visible test or unlock question of a strategy, and never
+the reference code.
 
 Notebooks are plain JSON (nbformat 4.5) with fixed cell ids and no outputs, so a build is
 deterministic; :func:`execute_notebook` runs one with nbclient (a development dependency).
@@ -22,7 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hogkit.errors import HogkitError
-from hogkit.problem_layout import Problem
+from hogkit.generate.calc_step import baseline_strategies
+from hogkit.generate.strategy_examples import strategy_examples
+from hogkit.problem_layout import Problem, first_problems
 from hogkit.problems.checks import ProblemSpec
 from hogkit.problems.specs import problem_specs
 from hogkit.shipped import notebook_helpers as helpers
@@ -87,64 +92,112 @@ class _Notebook:
         return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def _problem_section(nb: _Notebook, variant: Variant, spec: ProblemSpec) -> None:
+def _cases(n: int) -> str:
+    return f"{n} test case{'s' if n != 1 else ''}"
+
+
+def _problem_section(nb: _Notebook, variant: Variant, spec: ProblemSpec, taught: dict[str, str]) -> None:
+    """A problem's cells: what it asks, the rules it uses (each rule's worked examples where it is
+    first taught; a strategy's own examples for a strategy of a rule), and its check. TAUGHT: each
+    rule taught so far -> the label of its problem (this problem's rules are added)."""
     problem = spec.problem
     header = f"## {problem.label}: {problem.title} ({problem.points} pt{'s' if problem.points != 1 else ''})"
     writes = ", ".join(f"`{name}`" for name in problem.functions) or "nothing (a warm-up)"
     text = [header, "", spec.text, "", f"You write: {writes}."]
     for rule in problem.rules:
-        text += ["", f"**{rule.title}.** {rule.summary}"]
+        title = f"**{rule.title}** (from {taught[rule.id]})." if rule.id in taught else f"**{rule.title}.**"
+        text += ["", f"{title} {rule.summary}"]
     nb.md("\n".join(text))
-    examples = [ex for rule in problem.rules for ex in rule.examples if ex.requires <= variant.rule_ids]
+    if problem.kind == "rule_strategy":
+        examples = list(strategy_examples(variant, spec))
+        about = f"Worked examples of `{problem.graded[0]}`"
+    else:
+        examples = [ex for rule in problem.rules if rule.id not in taught
+                    for ex in rule.examples if ex.requires <= variant.rule_ids]
+        about = "Worked examples from the rules"
+    taught.update((rule.id, problem.label) for rule in problem.rules if rule.id not in taught)
     if examples:
-        nb.md("Worked examples from the rules. Each line shows the call, what it should give, "
-              "and what your code gives.")
+        nb.md(f"{about}. Each line shows the call, what it should give, and what your code gives.")
         nb.code("\n".join(f"example({ex.call!r}, {ex.expect!r}, {ex.note!r})" for ex in examples))
-    nb.md(f"Check {problem.label}: this runs `python3 ok -q {problem.id}`, the kit's checker, on your "
-          f"`hog.py` ({len(spec.visible)} test case{'s' if len(spec.visible) != 1 else ''}, the same the "
-          "grader's visible tests are).")
+    unlock = f"`python3 ok -q {problem.id} -u`"
+    if spec.visible:
+        n = len(spec.visible)
+        nb.md(f"Check {problem.label}: the cell below runs its {_cases(n)} on your `hog.py` with the kit's "
+              f"checker, as `python3 ok -q {problem.id}` does in a terminal (the grader runs "
+              f"{'it' if n == 1 else 'them'} too, among its visible tests). It says *done* once "
+              f"{'it passes' if n == 1 else 'they all pass'} and you have unlocked {problem.label} ({unlock}, "
+              "in a terminal).")
+    elif spec.unlock:
+        nb.md(f"{problem.label} has no tests: answering its questions is the whole problem. Answer them in a "
+              f"terminal with {unlock}; the cell below says whether you have.")
+    else:
+        return
     nb.code(f"check({problem.id!r})")
 
 
-def _phase3_plots(nb: _Notebook, variant: Variant, problem: Problem) -> None:
+def _checked(spec: ProblemSpec) -> bool:
+    """Whether the notebook checks SPEC's problem (it has tests, or questions to unlock)."""
+    return bool(spec.visible or spec.unlock)
+
+
+def _plots(nb: _Notebook, variant: Variant, problem: Problem) -> None:
+    """The plots that follow a problem: the average turn scores after the best number of dice, the
+    final strategy's map and exact win rates after it."""
     if problem.kind == "max_scoring":
+        roll_dice = first_problems(variant.problems).get("roll_dice", problem.id)
+        label = next(p.label for p in variant.problems if p.id == roll_dice)
         nb.md("### How many dice score the most?\nThe average points of one turn for each number "
               "of dice, rolled with your `roll_dice`.")
-        nb.code("plot_average_turn_scores();")
+        nb.code(f"plot_average_turn_scores(problem={label!r});")
     if problem.kind == "final_strategy":
         nb.md("### Your final strategy at a glance\nEach square is a pair of scores: yours going up, "
               "your opponent's going across. The colour is the number of dice you roll there.")
         nb.code(f"plot_strategy(hog.final_strategy, 'final_strategy', {variant.goal});")
-        zero, post = (p.graded[0] for p in variant.problems if p.kind == "rule_strategy")
+        first = first_problems(variant.problems)
+        labels = {p.id: p.label for p in variant.problems}
+        fixed = [f"`{name}`" for name, spec in baseline_strategies(variant) if not isinstance(spec, dict)]
+        yours = [f"`{name}` ({labels[first[name]]})" for name, spec in baseline_strategies(variant)
+                 if isinstance(spec, dict)]
+        once = "they work" if len(yours) > 1 else "it works"
+        meets = listed(fixed) + (f", and your own {listed(yours)} once {once}" if yours else "")
         nb.md("### How often does it win?\nThe kit's `calc.py` counts every way a game can go, weighed by "
               "its chance, so these win rates are exact, not estimates from simulated games. Your "
-              f"`final_strategy` meets `always_roll(4)`, `{zero}` and `{post}` (your own, from "
-              "Problems 10 and 11, once they work), once moving first and once moving second; the bar is the "
-              "contest figure, the average of the two seats. In a terminal, `python3 calc.py` prints the "
-              "same numbers.")
+              f"`final_strategy` meets {meets}, once moving first and once moving second; the bar is the "
+              "contest figure, the average of the two seats. In a terminal, `python3 calc.py` prints the same "
+              "numbers.")
         nb.code("plot_win_rates(hog.final_strategy, 'final_strategy');")
+
+
+def listed(items: list[str]) -> str:
+    """ITEMS as an English list: ``a``, ``a and b``, ``a, b and c``."""
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
 
 
 def phase_notebook(variant: Variant, phase: int) -> str:
     """The JSON text of VARIANT's notebook for PHASE (1, 2 or 3)."""
     nb = _Notebook(f"p{phase}")
-    specs = [spec for spec in problem_specs(variant) if spec.problem.phase == phase]
+    specs = problem_specs(variant)
+    taught: dict[str, str] = {}
     rules = ", ".join(rule.title for rule in variant.rules)
     nb.md(
         f"# Hog, {variant.title}: Phase {phase}, {variant.interface.phase_title(phase)}\n\n"
         f"This semester's rules: {rules}. The game ends when a player reaches {variant.goal}.\n\n"
         "Run the cells from the top. They call the functions in your own `hog.py`, the one in this "
-        "notebook's folder, so edit `hog.py`, then run the notebook again to see your progress. A "
-        "problem you have not finished says *not done yet* or *still to do*; nothing here changes "
-        "your files."
+        "notebook's folder, so edit `hog.py`, then run the notebook again to see your progress; nothing "
+        "here changes your files. A problem says *done* once its tests pass and you have unlocked it "
+        "(`python3 ok -q NN -u` in a terminal); until then it says *still to do*, *still locked* or "
+        "*not done yet*."
     )
     nb.code("from hog_notebook_helpers import *\n\nhog = load_hog()")
     for spec in specs:
-        _problem_section(nb, variant, spec)
-        if phase == 3:
-            _phase3_plots(nb, variant, spec.problem)
+        if spec.problem.phase < phase:
+            taught.update((rule.id, spec.problem.label) for rule in spec.problem.rules if rule.id not in taught)
+        if spec.problem.phase != phase:
+            continue
+        _problem_section(nb, variant, spec, taught)
+        _plots(nb, variant, spec.problem)
     nb.md("## Where you are")
-    nb.code(f"summary({[spec.id for spec in specs]!r});")
+    nb.code(f"summary({[spec.id for spec in specs if spec.problem.phase == phase and _checked(spec)]!r});")
     return nb.json()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from hogkit.naming import course_params
 from hogkit.problem_layout import Problem
 from hogkit.problems.building import (
     COUNT_SAYS,
@@ -23,8 +24,8 @@ from hogkit.variant import Variant
 TEXT = {
     'commentary': ('`play` calls the commentary function `say` after every turn with both scores, and uses'
            ' what it returns as the commentary for the next turn.'),
-    'announce_highest': ('`announce_highest` returns a commentary function that prints when one player gains '
-           'more points in a turn than ever before in the game.'),
+    'announce_highest': ('`announce_highest({who})` returns a commentary function that prints when player `{who}` '
+                         'gains more points in one turn than ever before in the game.'),
 }
 
 HINTS = {
@@ -110,7 +111,8 @@ def _p07(variant: Variant, problem: Problem, rng: random.Random) -> dict:
                     rule=RULES["highest_gain"].text, output=True),)
     fuzz = (Fuzz("announce_highest", "run_commentary(announce_highest({}), {})", (OneOf((0, 1)), walk), output=True),)
     unlock = (Unlock(("f = announce_highest(0)", "f = f(10, 0)", "f = f(14, 3)", "f = f(30, 3)")),)
-    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
+    who = course_params(variant, "announce_highest")["who"]
+    return {"text": TEXT[text_key(problem)].format(who=who), "hint": HINTS.get(text_key(problem), ""),
             "visible": visible, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
             "domains": {"who": OneOf((0, 1)), "scores": walk}}
 

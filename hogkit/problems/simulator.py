@@ -36,6 +36,7 @@ from hogkit.problems.building import (
 from hogkit.problems.checks import Doctest, Fuzz, Requirement, Sweep, Unlock
 from hogkit.problems.domains import GameStart, Ints, TestDice, parameter_domain, score_below_goal
 from hogkit.problems.shared_games import draw_games, game_call, neutral, shared_doctests, shared_fuzz, shared_strategies
+from hogkit.turn import turn_of
 from hogkit.variant import Variant
 
 TEXT = {
@@ -45,11 +46,10 @@ TEXT = {
     'roll_dice': ('`roll_dice` rolls the dice `num_rolls` times and returns the points for the turn. Call'
            ' `dice()` exactly `num_rolls` times, even after a bad outcome: all the dice are rolled'
            ' together.'),
-    'rule_functions:zero_dice': ("Rolling zero dice scores points that depend only on the opponent's score "
-                                 '(always below the goal).'),
+    'rule_functions:zero_dice': 'Rolling zero dice scores points that depend {on_what}.',
     'take_turn': ('`take_turn` puts the two together: zero dice use the zero-dice rule, one or more use '
            '`roll_dice`. Call those functions rather than repeating their work.'),
-    'rule_functions:post_turn': "After a turn's points are added, one more rule may change the scores.",
+    'rule_functions:post_turn': "After a turn's points are added, one more rule may {change}.",
     'rule_functions:extra_turn': ("Once a turn's points are added, a rule may give the mover another turn: it "
                                   "looks at both scores as the turn leaves them, the mover's first."),
     'play': ("`play` simulates a whole game: players take turns, each turn asks the mover's "
@@ -61,6 +61,15 @@ TEXT = {
                     'score; the game ends as soon as a score reaches the goal. The tests play with the '
                     'simple update function and with the one of every rule.'),
 }
+
+# Which scores a rule reads -> how the words of its problem say it.
+SCORES_READ = {
+    frozenset({"opponent_score"}): "only on the opponent's score (always below the goal)",
+    frozenset({"player_score", "opponent_score"}): "on both players' scores",
+    frozenset({"player_score"}): "only on the mover's own score",
+}
+# What a rule after the turn does, by its kind (see hogkit.rules.base.Rule).
+CHANGES = {"swap": "swap the two scores", "update": "change the mover's new score", "scores": "change both scores"}
 
 HINTS = {
     'roll_dice': ('Call dice() once for each of the num_rolls dice and add up what comes up; the rule of this '
@@ -172,9 +181,18 @@ def _simple_function_problem(variant: Variant, problem: Problem, rng: random.Ran
         hidden.append(sweep)
         if len(sweep.calls) < domain_size(variant, fn, params):
             fuzz.append(function_fuzz(variant, fn, params))
-    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
+    return {"text": _rule_text(variant, problem), "hint": HINTS.get(text_key(problem), ""),
             "visible": visible, "guidance": guidance, "hidden": tuple(hidden), "fuzz": tuple(fuzz),
             "domains": domains}
+
+
+def _rule_text(variant: Variant, problem: Problem) -> str:
+    """What a problem of a rule's functions asks: which scores decide a zero-dice rule's points, what a rule
+    after the turn changes."""
+    reads = set(turn_of(variant).inputs(problem.rules[0])) if problem.rules else set()
+    on_what = SCORES_READ.get(frozenset(reads & {"player_score", "opponent_score"}), "on the scores")
+    change = CHANGES.get(problem.rules[0].kind if problem.rules else "", "change the scores")
+    return TEXT[text_key(problem)].format(on_what=on_what, change=change)
 
 
 def _p03(variant: Variant, problem: Problem, rng: random.Random) -> dict:

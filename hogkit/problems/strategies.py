@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from hogkit.naming import course_params
+from hogkit.naming import course_params, template_of, template_signature
 from hogkit.problem_layout import Problem
 from hogkit.problems.building import SETUP, choice, examples_as_doctests, text_key
 from hogkit.problems.checks import Doctest, Fuzz, Requirement, Sweep, Unlock
@@ -14,6 +14,8 @@ from hogkit.shipped.dice import make_test_dice
 from hogkit.turn import turn_of
 from hogkit.variant import Variant
 
+RAISES = ('A strategy that rolls zero dice when that raises your score by at least `{option}` points, counting '
+          'the post-turn rule, and `{num_rolls}` dice otherwise.')
 TEXT = {
     'always_roll': ('`always_roll(n)` returns a strategy: a function of the two scores that always '
                     'rolls `n` dice.'),
@@ -21,15 +23,24 @@ TEXT = {
                        'pair of scores below the goal.'),
     'is_always_roll_in_game': ('`is_always_roll` tells whether a strategy rolls the same number of dice at '
                                'every pair of scores a game to the goal can reach.'),
-    'make_averaged': ('`make_averaged` returns a function that calls another `num_samples` times with the '
-           'same arguments and returns the average result.'),
+    'make_averaged': ('`make_averaged` returns a function that calls `{fn}` `{num_samples}` times with the '
+                      'same arguments and returns the average result.'),
     'max_scoring': ('`max_scoring_num_rolls` finds the number of dice (1 to 10) with the highest average '
            'turn score; a tie goes to the lower number.'),
-    'rule_strategy:zero_dice': 'A strategy that rolls zero dice when that scores at least `margin` points.',
-    'rule_strategy:post_turn': ('A strategy that uses the post-turn rule: roll zero dice when the resulting change '
-           'helps, never when it hurts, and otherwise behave like the Problem 10 strategy.'),
-    'rule_strategy:extra_turn': ('A strategy that uses the extra-turn rules: roll zero dice when that earns an '
-                                 'extra turn, and otherwise behave like the Problem 10 strategy.'),
+    # A strategy of one rule, by the template that writes it: {option} and {num_rolls} are the course's
+    # names of its last two parameters, {plain} the strategy of the zero-dice rule and {plain_label} its problem.
+    'rule_strategy:bacon_strategy': ('A strategy that rolls zero dice when that scores at least `{option}` points, '
+                                     'and `{num_rolls}` dice otherwise.'),
+    'rule_strategy:swap_strategy': ('A strategy that rolls zero dice when that causes a swap that helps, never '
+                                    'when it causes a swap that hurts, and otherwise behaves like `{plain}` '
+                                    '({plain_label}).'),
+    'rule_strategy:raise_strategy': RAISES,
+    'rule_strategy:square_strategy': RAISES,
+    'rule_strategy:gain_strategy': ('A strategy that rolls zero dice when the post-turn rule would add points to '
+                                    'the score that zero dice reach, and otherwise behaves like `{plain}` '
+                                    '({plain_label}).'),
+    'rule_strategy:extra_turn_strategy': ('A strategy that rolls zero dice when that earns an extra turn, and '
+                                          'otherwise behaves like `{plain}` ({plain_label}).'),
     'final_strategy': ('`final_strategy` is your best strategy: any legal number of dice at every pair of '
            'scores, always the same for the same scores.'),
 }
@@ -42,7 +53,7 @@ HINTS = {
                                'with the first.'),
     'make_averaged': 'Return a function that takes *args and calls FN NUM_SAMPLES times with them.',
     'max_scoring': 'Average roll_dice over each number of dice from 1 to 10; keep the first best.',
-    'rule_strategy:zero_dice': 'Compare the points of rolling zero dice with MARGIN.',
+    'rule_strategy:zero_dice': 'Compare the points of rolling zero dice with {OPTION}.',
     'rule_strategy:post_turn': 'Work out the score after rolling zero dice, then whether the rule would help or hurt.',
     'rule_strategy:extra_turn': 'Work out the score after rolling zero dice, then whether it earns an extra turn.',
 }
@@ -151,9 +162,9 @@ def _p08(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     fuzz = (Fuzz("make_averaged", "make_averaged({}, {})()", (dice, Ints(1, 40)), rule=RULES["averaged_calls"].text),)
     unlock = (Unlock(("make_averaged(make_test_dice(1, 3), 4)()",)),
               Unlock(("averaged = make_averaged(roll_dice, 2)", "averaged(1, make_test_dice(2, 4))")))
-    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
-            "visible": visible, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
-            "domains": {fn: dice, samples: Ints(1, 40)}}
+    return {"text": TEXT[text_key(problem)].format(fn=fn, num_samples=samples),
+            "hint": HINTS.get(text_key(problem), ""), "visible": visible, "hidden": hidden, "fuzz": fuzz,
+            "unlock": unlock, "domains": {fn: dice, samples: Ints(1, 40)}}
 
 
 def clear_best(variant: Variant) -> Callable[[tuple[tuple[int, ...], int]], bool]:
@@ -227,8 +238,8 @@ def _strategy_problem(variant: Variant, problem: Problem, rng: random.Random) ->
     fuzz = (Fuzz(fn, f"{fn}({{}}, {{}}, {{}}, {{}})", (scores, scores, extra, rolls)),)
     pair = [(rng.randint(0, variant.goal - 1), rng.randint(0, variant.goal - 1)) for _ in range(2)]
     unlock = (Unlock(tuple(f"{fn}({s}, {o})" for s, o in pair)),)
-    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
-            "visible": tuple(visible), "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
+    text, hint = strategy_words(variant, problem)
+    return {"text": text, "hint": hint, "visible": tuple(visible), "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
             "domains": {"score": scores, "opponent_score": scores, "extra": extra, "num_rolls": rolls}}
 
 
@@ -242,6 +253,35 @@ def _margin_reached(variant: Variant, fn: str) -> list[Doctest]:
             return [Doctest("zero dice that score exactly the margin", calls, **RULES["margin"].checked(),
                             setup=SETUP)]
     return []
+
+
+def strategy_template(variant: Variant, problem: Problem) -> str:
+    """The template that writes the strategy of a rule_strategy PROBLEM (``swap_strategy``)."""
+    entry = next(entry for entry in variant.interface.problems if entry.id == problem.id)
+    return template_of(variant, entry.functions[0]) or ""
+
+
+def plain_strategy(variant: Variant) -> Problem:
+    """The problem of the strategy of the zero-dice rule, the one the others fall back on."""
+    return next(p for p in variant.problems if p.kind == "rule_strategy" and p.rules[0].family == "zero_dice")
+
+
+def strategy_options(variant: Variant, problem: Problem) -> tuple[str, str]:
+    """The course's names of the last two parameters of PROBLEM's strategy: the margin (or threshold,
+    or cutoff) of points, then the number of dice it rolls otherwise."""
+    template = strategy_template(variant, problem)
+    names = course_params(variant, template)
+    option, num_rolls = template_signature(template).names[2:4]
+    return names[option], names[num_rolls]
+
+
+def strategy_words(variant: Variant, problem: Problem) -> tuple[str, str]:
+    """What a rule_strategy PROBLEM asks (in the course's names), and its hint."""
+    option, num_rolls = strategy_options(variant, problem)
+    plain = plain_strategy(variant)
+    text = TEXT[f"rule_strategy:{strategy_template(variant, problem)}"].format(
+        option=option, num_rolls=num_rolls, plain=plain.graded[0], plain_label=plain.label)
+    return text, HINTS.get(text_key(problem), "").format(OPTION=option.upper())
 
 
 def _ties(variant: Variant, fn: str, most: int) -> tuple[str, ...]:

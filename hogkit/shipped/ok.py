@@ -1598,7 +1598,8 @@ def _test(kit: Path, bank: dict, progress: Progress, problems: list[dict], args,
         if not problem["suites"]:
             if not args.json:
                 print(f"{problem['label']} has no tests to run: unlocking it was the whole job.", file=out)
-            summary.append({"id": problem["id"], "passed": 0, "failed": 0, "cases": []})
+            summary.append({"id": problem["id"], "passed": 0, "failed": 0, "unlocked": progress.unlocked(problem),
+                            "cases": []})
             continue
         places = okpy_numbering(kit, problem)[0]
         problem = select_cases(kit, problem, args.suite, args.case)
@@ -1610,6 +1611,7 @@ def _test(kit: Path, bank: dict, progress: Progress, problems: list[dict], args,
         status = status or (1 if failed else 0)
         summary.append({"id": problem["id"], "passed": len(found) - len(failed), "failed": len(failed),
                         "not_run": sum(bool(v["result"].get("not_run")) for v in found),
+                        "unlocked": progress.unlocked(problem),
                         "cases": [{"id": v["case"]["id"], "passed": v["passed"], "hidden": v["case"]["hidden"],
                                    "error": v["result"].get("error", "")} for v in found]})
         if not args.json:

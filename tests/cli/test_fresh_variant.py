@@ -21,7 +21,7 @@ from hogkit.exact import always, contest_figure, table_array
 from hogkit.generate.notebooks import execute_notebook, notebook_names
 from hogkit.generate.reference import reference_hog
 from hogkit.variant import load_variant
-from tests.conftest import ROOT, completed_kit
+from tests.conftest import ROOT, completed_kit, unlock_every_problem
 from tests.shipped import test_gui as gui
 
 display = gui.display  # the Xvfb display of the GUI test, used by the game below
@@ -65,9 +65,9 @@ def test_the_spec_has_the_new_rules(fresh):
 
 
 def test_notebooks_run_against_the_solutions(fresh, kernel):
-    _, kit = fresh
-    for name in notebook_names(load_variant("fa19")).values():  # in a student's finished folder, beside hog.py
-        folder = completed_kit(kit, kit / f"done-{name}")
+    spec, kit = fresh
+    folder = unlock_every_problem(completed_kit(kit, kit / "done"), load_variant(spec))  # a finished student's folder
+    for name in notebook_names(load_variant("fa19")).values():  # beside hog.py
         nb, failure = execute_notebook(folder / f"{name}.ipynb", kernel_name=kernel)
         assert failure is None, failure.line()
         text = "".join(out.get("text", "") for cell in nb.cells for out in cell.get("outputs", []))

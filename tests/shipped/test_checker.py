@@ -87,6 +87,23 @@ def test_choice_questions_take_letter_or_text(fa19_kit):
     assert "Infinite loop" in answers["00"] and "Error" in answers["00"]
 
 
+def test_forced_json_says_whether_a_problem_is_unlocked(fa19_kit):
+    """``--force --json`` (what the notebooks run) says whether each problem is unlocked, also for
+    a problem without tests, whose only job is unlocking."""
+    kit, reference, answers = fa19_kit
+    shutil.copy(reference, kit / "hog.py")
+
+    def found(pid: str) -> dict:
+        proc = ok(kit, "-q", pid, "--force", "--json")
+        return json.loads(proc.stdout)["problems"][0]
+
+    assert found("00") == {"id": "00", "passed": 0, "failed": 0, "unlocked": False, "cases": []}
+    assert found("01")["unlocked"] is False and found("01")["passed"] == 6
+    for pid in ("00", "01"):
+        assert unlock_all(kit, answers, pid).returncode == 0
+        assert found(pid)["unlocked"] is True
+
+
 def test_resume_after_interrupted_unlock(fa19_kit):
     kit, _, answers = fa19_kit
     first = ok(kit, "-q", "02", "-u", stdin=answers["02"][0] + "\n")  # then EOF, like Ctrl-D
