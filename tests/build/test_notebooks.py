@@ -248,7 +248,7 @@ def test_the_notebook_extra_is_what_the_student_readme_installs():
     assert extras["notebook"] == list(NOTEBOOK_PACKAGES)
     readme = (ROOT / "student_skeleton" / "README_ok.md").read_text()
     packages = " ".join(f'"{p}"' for p in NOTEBOOK_PACKAGES)
-    assert f"python3 -m pip install {packages}" in readme and "python3 -m notebook" in readme
+    assert f".venv/bin/python -m pip install {packages}" in readme and ".venv/bin/python -m notebook" in readme
 
 
 def test_reference_solutions_pass_every_check(fa19_kit, fa19, tmp_path):
