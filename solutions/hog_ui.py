@@ -245,7 +245,7 @@ def points_text(number, how=''):
     return ' '.join(part for part in (str(number), how, 'point' if abs(number) == 1 else 'points') if part)
 
 
-def rule_titles(step, kinds=None):
+def rule_titles(step, *, kinds=None):
     """The titles of this kit's rules that act at STEP of a turn (only the ones of KINDS, if
     given), each once, in the order they apply (see ready.RULES)."""
     titles = []
