@@ -8,11 +8,11 @@
 
 Click a number to roll that many dice. The window shows the dice, the scores, the rules that
 changed the turn, and the commentary your Phase 2 functions print (the ones you have written).
-The game itself is hog_ui.py's: the two front ends play alike.
+The game itself, and the words that tell it, are hog_ui.py's: the two front ends play alike.
 
 Testing options: --autoplay clicks the buttons by itself, --games N plays N games in a row,
---log FILE writes a summary of the games as JSON, --exit-after MS closes the window MS
-milliseconds after the last game ends.
+--log FILE writes a summary of the games as JSON (each turn with the rules named, the questions
+asked, the story), --exit-after MS closes the window MS milliseconds after the last game ends.
 """
 
 import argparse
@@ -25,43 +25,14 @@ import threading
 
 import hog
 import hog_ui
-from dice import make_test_dice
 
-# The titles of this kit's rules, by family (filled in when the kit is built).
-RULE_TITLES = {'dice_outcome': 'Pig Out', 'zero_dice': 'Free Bacon', 'bonus': 'Feral Hogs', 'post_turn': 'Swine Swap'}
-AUTOPLAY_CHOICES = (4, 5, 0, 3, 6, 2)
+AUTOPLAY_CHOICES = (4, 5, 2, 3, 0, 6)
 PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (0, 2), (2, 0), (2, 2)],
         5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)], 6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
 
 
 class GameStopped(Exception):
     """The window was closed while a player was choosing."""
-
-
-def turn_events(turn):
-    """Name the rules that changed TURN (a hog_ui.Turn), from what it did to the scores."""
-    who, choice, outcomes, before, after = turn.who, turn.choice, turn.outcomes, turn.before, turn.after
-    events = []
-    mover, waiting = after[who] - before[who], after[1 - who] - before[1 - who]
-    if turn.sides == 4:
-        events.append(f"{RULE_TITLES.get('dice_select', 'Four-sided dice')}: four-sided dice this turn.")
-    if choice == -1 and not outcomes:
-        events.append(RULE_TITLES.get('special_move', 'Pork Chop') + '! The scores swap.')
-    elif not outcomes:
-        events.append(f"{RULE_TITLES.get('zero_dice', 'Zero dice')}: no dice rolled.")
-    elif 1 in outcomes:
-        events.append(f"{RULE_TITLES.get('dice_outcome', 'Pig Out')}: a 1 came up.")
-    if not (choice == -1 and not outcomes) and waiting != 0:
-        events.append(RULE_TITLES.get('post_turn', 'Swap') + '! The scores swap.')
-    elif outcomes and waiting == 0:
-        try:
-            points = hog_ui.turn_points(len(outcomes), before[who], before[1 - who], make_test_dice(*outcomes))
-        except Exception:
-            points = None
-        if isinstance(points, int) and mover > points:
-            rule = RULE_TITLES.get('bonus') or RULE_TITLES.get('post_turn') or 'Bonus'
-            events.append(f'{rule}! {mover - points} more points.')
-    return events
 
 
 class Match:
@@ -129,8 +100,8 @@ class Window:
         buttons.pack(pady=4)
         self.buttons = {}
         for number in hog_ui.legal_choices():
-            text = 'Pork Chop' if number == -1 else str(number)
-            button = tk.Button(buttons, text=text, width=3 if number >= 0 else 9, state='disabled',
+            text = ' or '.join(hog_ui.rule_titles('choice')) if number < 0 else str(number)
+            button = tk.Button(buttons, text=text, width=max(3, len(text)), state='disabled',
                                command=lambda n=number: self.choose(n))
             button.pack(side='left', padx=2)
             self.buttons[number] = button
@@ -145,14 +116,14 @@ class Window:
 
     def start(self):
         """Start a game in a worker thread."""
-        self.turns = []
+        self.turns, self.asked = [], []
         self.games_left -= 1
         self.again.config(state='disabled')
         for who, label in enumerate(self.score_labels):
             label.config(text=f'{self.match.names[who]}: 0')
         if self.played:
             self.write('')
-        self.write(f'New game: {self.match.names[0]} moves first.', 'rule')
+        self.write(f"New game: {hog_ui.clause(self.match.names[0], 'move', 'first')}.", 'rule')
         threading.Thread(target=self.match.play, daemon=True).start()
 
     def new_game(self):
@@ -178,8 +149,9 @@ class Window:
 
     def on_ask(self, who, score, opponent_score):
         self.asking = who
-        self.status.config(text=f'{self.match.names[who]}: you have {score}, your opponent {opponent_score}. '
-                                'How many dice?')
+        names = self.match.names
+        self.asked.append(hog_ui.dice_question(names[who], names[1 - who], score, opponent_score))
+        self.status.config(text=self.asked[-1])
         for button in self.buttons.values():
             button.config(state='normal')
         if self.autoplay:
@@ -216,14 +188,10 @@ class Window:
         self.draw_dice(turn.outcomes)
         for player, label in enumerate(self.score_labels):
             label.config(text=f'{names[player]}: {turn.after[player]}')
-        self.write(f'{name} {hog_ui.describe(turn, name)}. Scores {turn.after[0]} - {turn.after[1]}')
+        self.write(f'{hog_ui.describe(turn, name)}. Scores {turn.after[0]} - {turn.after[1]}')
+        events = hog_ui.turn_events(turn, name)
         self.turns.append({'who': turn.who, 'choice': turn.choice, 'outcomes': list(turn.outcomes),
-                           'sides': turn.sides, 'after': list(turn.after)})
-        if len(self.turns) >= 2 and self.turns[-2]['who'] == turn.who:
-            self.write(f"  {RULE_TITLES.get('extra_turn', 'Extra turn')}! {name} went again.", 'rule')
-            self.turns[-2].setdefault('events', []).append('extra turn')
-        events = turn_events(turn)
-        self.turns[-1]['events'] = events
+                           'sides': turn.sides, 'after': list(turn.after), 'events': events})
         for event in events:
             self.write('  ' + event, 'rule')
         for line in turn.commentary.strip().splitlines():
@@ -234,11 +202,10 @@ class Window:
 
     def on_over(self, scores):
         names = self.match.names
-        winner = names[0 if scores[0] > scores[1] else 1]
-        verb = 'win' if winner == 'You' else 'wins'
-        self.status.config(text=f'Game over: {winner} {verb}, {scores[0]} to {scores[1]}!')
-        self.write(f'Game over: {winner} {verb}!', 'rule')
-        self.finish({'scores': list(scores), 'winner': winner})
+        over = hog_ui.game_over(scores, names)
+        self.status.config(text=over)
+        self.write(over, 'rule')
+        self.finish({'scores': list(scores), 'winner': names[0 if scores[0] > scores[1] else 1]})
 
     def on_error(self, message):
         self.status.config(text='The game stopped: see below.')
@@ -248,7 +215,7 @@ class Window:
 
     def finish(self, summary):
         """A game is over: remember it, then start the next one or wait for New game."""
-        summary.update(turns=self.turns, names=list(self.match.names))
+        summary.update(turns=self.turns, asked=self.asked, names=list(self.match.names))
         self.played.append(summary)
         if self.games_left > 0 and 'error' not in summary:
             if self.alternate:
@@ -306,7 +273,7 @@ def main(argv=None):
     except Exception as exc:
         sys.exit(f'error: cannot open a window ({exc}) — run python3 hog_ui.py to play in the terminal')
     if args.final:
-        seats, names = (None, hog.final_strategy), ('You', 'Computer')
+        seats, names = (None, hog.final_strategy), (hog_ui.YOU, 'Computer')
         if args.second:
             seats, names = seats[::-1], names[::-1]
     else:

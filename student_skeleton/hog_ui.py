@@ -7,7 +7,9 @@
 
 Type a number of dice when asked; Ctrl-D or 'q' ends the game. hog_gui.py plays the same games
 in a window: both use the Game below, which shows every turn even before your play calls its
-commentary (Problem 6), and leaves out the commentary functions you have not written yet.
+commentary (Problem 6), and leaves out the commentary functions you have not written yet. Both
+say the same things in the same words (the functions below): what each turn did, and which of
+this kit's rules changed it, read from the scores your play gives.
 """
 
 import argparse
@@ -19,6 +21,8 @@ from contextlib import redirect_stdout
 import hog
 import ready
 from dice import four_sided, six_sided
+
+YOU = 'You'  # the name of the person at the keyboard in a game against the computer
 
 
 class GameAbandoned(Exception):
@@ -58,12 +62,13 @@ def computer(strategy, name):
 
 class Turn:
     """One turn as the game saw it: who moved, their choice, the dice, the scores before and after
-    (Player 0's first), the sides of the dice, and the commentary printed after it."""
+    (Player 0's first), the sides of the dice, the commentary printed after it, and whether the
+    same player moves again straight after it."""
 
     def __init__(self, who, choice, before):
         self.who, self.choice, self.before = who, choice, before
         self.outcomes, self.sides, self.after, self.commentary = [], 6, None, ''
-        self.said = False
+        self.said = self.again = False
 
 
 class Game:
@@ -86,7 +91,7 @@ class Game:
     def _asking(self, who, strategy):
         def ask(score, opponent_score):
             now = (score, opponent_score) if who == 0 else (opponent_score, score)
-            self._close(now)
+            self._close(now, mover=who)
             choice = strategy(score, opponent_score)
             self.current = Turn(who, choice, now)
             return choice
@@ -101,12 +106,13 @@ class Game:
             return outcome
         return roll
 
-    def _close(self, scores):
-        """The turn in progress is over: it left the scores at SCORES."""
+    def _close(self, scores, mover=None):
+        """The turn in progress is over: it left the scores at SCORES, and MOVER (None: nobody,
+        the game is over) moves next."""
         turn, self.current = self.current, None
         if turn is None:
             return
-        turn.after = tuple(scores)
+        turn.after, turn.again = tuple(scores), mover == turn.who
         problem = ready.PLAY['say_problem']
         if problem and not turn.said and not self.heard_say and not self.turns:
             self.on_note(f'(No commentary yet: play does not call its commentary after each turn. That is {problem}.)')
@@ -219,33 +225,144 @@ def turn_points(num_rolls, player_score, opponent_score, dice):
     return getattr(hog, name)(**{params[key]: value for key, value in given.items() if key in params})
 
 
+def verb(name, plain):
+    """The verb PLAIN ('roll', 'have'), as it agrees with the player NAME: 'roll' after You,
+    'rolls' after Computer or Player 0."""
+    if name == YOU:
+        return plain
+    if plain == 'have':
+        return 'has'
+    return plain + ('es' if plain.endswith(('s', 'sh', 'ch', 'x', 'o')) else 's')
+
+
+def clause(name, plain, rest=''):
+    """NAME, then the verb PLAIN agreeing with it, then REST: 'You roll 3 dice', 'Player 1 rolls 3 dice'."""
+    return ' '.join(part for part in (name, verb(name, plain), rest) if part)
+
+
+def points_text(number, how=''):
+    """NUMBER points, in words, HOW many ('more', 'fewer') if given: '1 point', '3 more points'."""
+    return ' '.join(part for part in (str(number), how, 'point' if abs(number) == 1 else 'points') if part)
+
+
+def rule_titles(step, *, kinds=None):
+    """The titles of this kit's rules that act at STEP of a turn (only the ones of KINDS, if
+    given), each once, in the order they apply (see ready.RULES)."""
+    titles = []
+    for rule_step, title, kind in ready.RULES:
+        if rule_step == step and (kinds is None or kind in kinds) and title not in titles:
+            titles.append(title)
+    return titles
+
+
+def event(titles, text):
+    """TEXT after the titles of the rules that explain it, as in 'Title: 7 points without rolling.';
+    several titles say that the scores cannot tell which of them it was. TEXT alone when none does."""
+    return f"{' or '.join(titles)}: {text}" if titles else text[:1].upper() + text[1:]
+
+
 def describe(turn, name):
-    """What NAME did in TURN, in words: 'rolls 3 dice: 4 2 6'."""
-    s = '' if name == 'You' else 's'
-    if turn.choice == -1 and not turn.outcomes:
-        return f'use{s} Pork Chop'
+    """What NAME did in TURN, in words: 'Player 0 rolls 3 dice: 4 2 6', 'You roll 1 die: 5'."""
+    if turn.choice < 0 and not turn.outcomes:
+        return clause(name, 'use', ' or '.join(rule_titles('choice')) or 'a special move')
     if not turn.outcomes:
-        return f'roll{s} no dice'
+        return clause(name, 'roll', 'no dice')
     kind = ' four-sided' if turn.sides == 4 else ''
-    return f'roll{s} {len(turn.outcomes)}{kind} dice: ' + ' '.join(map(str, turn.outcomes))
+    dice = 'die' if len(turn.outcomes) == 1 else 'dice'
+    return clause(name, 'roll', f'{len(turn.outcomes)}{kind} {dice}: ' + ' '.join(map(str, turn.outcomes)))
+
+
+def replay(outcomes):
+    """A die that gives OUTCOMES again, one a roll, and refuses to roll more than they are."""
+    rolls = iter(outcomes)
+
+    def dice():
+        for outcome in rolls:
+            return outcome
+        raise ValueError('take_turn rolled more dice than the turn did')
+    return dice
+
+
+def replayed_points(turn):
+    """What your take_turn gives TURN's dice again, at its scores before (quietly): an int, or
+    None when it cannot tell."""
+    rolls = turn.choice if turn.choice >= 0 else len(turn.outcomes)
+    try:
+        with redirect_stdout(io.StringIO()):
+            points = turn_points(rolls, turn.before[turn.who], turn.before[1 - turn.who], replay(turn.outcomes))
+    except Exception:  # the student's code may raise anything
+        return None
+    return points if type(points) is int else None
+
+
+def turn_events(turn, name):
+    """The rules that changed TURN (one that is over, played by NAME), in words, named by this
+    kit's rule titles: the dice it used, what its dice (or no dice) scored, points beyond what
+    take_turn gives (a bonus, or a rule that changes the mover's score, on a turn of zero dice as
+    on any other), a swap, and another turn. Read from the scores before and after the turn, from
+    who moved next and from your take_turn."""
+    events = _score_events(turn)
+    if turn.again:
+        events.append(event(rule_titles('extra'), clause(name, 'move', 'again.')))
+    return events
+
+
+def _score_events(turn):
+    who, before, after = turn.who, turn.before, turn.after
+    mine, theirs = before[who], before[1 - who]
+    swapped = after[1 - who] != theirs and after[who] == theirs
+    events = []
+    if turn.sides == 4:
+        events.append(event(rule_titles('dice'), 'four-sided dice this turn.'))
+    if turn.choice < 0 and not turn.outcomes:
+        swap = tuple(after) == (before[1], before[0])  # equal scores swap too, unseen
+        events.append(event(rule_titles('choice'), 'the scores swap.' if swap else 'no points.'))
+        return events
+    points = replayed_points(turn)
+    if not turn.outcomes:
+        scored = 'no dice rolled.' if points is None else f'{points_text(points)} without rolling.'
+        events.append(event(rule_titles('zero'), scored))
+    elif 1 in turn.outcomes and rule_titles('roll'):
+        events.append(event(rule_titles('roll'), 'a 1 came up.'))
+    if swapped:
+        total = after[1 - who]  # the mover's score before the swap
+    elif after[1 - who] == theirs:
+        total = after[who]
+    else:
+        total = None  # both scores changed, and not by a swap: no telling how
+    if points is not None and total is not None and total != mine + points:
+        more = total - mine - points
+        text = points_text(abs(more), 'more' if more > 0 else 'fewer')
+        titles = rule_titles('bonus') + rule_titles('after', kinds=('update', 'scores'))
+        events.append(event(titles, f'{text}.' if titles else f'{text} than {ready.PLAY["take_turn"][0]} gives.'))
+    if swapped:
+        events.append(event(rule_titles('after', kinds=('swap', 'scores')), 'the scores swap.'))
+    elif total is None:
+        events.append(event(rule_titles('after', kinds=('swap', 'scores')), 'both scores change.'))
+    return events
 
 
 def game_over(scores, names):
     """The last line of a game."""
     winner = names[0] if scores[0] > scores[1] else names[1]
-    verb = 'win' if winner == 'You' else 'wins'
-    return f'Game over: {names[0]} {scores[0]}, {names[1]} {scores[1]}. {winner} {verb}!'
+    return f'Game over: {names[0]} {scores[0]}, {names[1]} {scores[1]}. {clause(winner, "win")}!'
 
 
-def ask_for_dice(name, read=input, write=print):
-    """Return a strategy that asks the person called NAME how many dice to roll."""
+def dice_question(name, opponent, score, opponent_score):
+    """What the person NAME is asked before their turn against OPPONENT, at these scores."""
+    choices = legal_choices()
+    return (f'{clause(name, "have", points_text(score))} and {clause(opponent, "have", str(opponent_score))}. '
+            f'How many dice ({choices[0]} to {choices[-1]})?')
+
+
+def ask_for_dice(name, opponent, read=input, write=print):
+    """Return a strategy that asks the person called NAME, playing OPPONENT, how many dice to roll."""
     choices = legal_choices()
 
     def strategy(score, opponent_score):
         while True:
             try:
-                text = read(f'{name}, you have {score} and your opponent {opponent_score}. '
-                            f'How many dice ({choices[0]} to {choices[-1]})? ').strip()
+                text = read(dice_question(name, opponent, score, opponent_score) + ' ').strip()
             except EOFError:
                 raise GameAbandoned() from None
             if text.lower() in ('q', 'quit', 'exit'):
@@ -265,7 +382,9 @@ def ask_for_dice(name, read=input, write=print):
 def run_game(strategies, names, *, dice=six_sided, write=print):
     """Play one game with STRATEGIES (a pair) and print it; return the final scores."""
     def show(turn):
-        write(f'{names[turn.who]} {describe(turn, names[turn.who])}.')
+        write(describe(turn, names[turn.who]) + '.')
+        for line in turn_events(turn, names[turn.who]):
+            write('  ' + line)
         write(f'  Score: {names[0]} {turn.after[0]}, {names[1]} {turn.after[1]}')
         for line in turn.commentary.strip().splitlines():
             write('  ' + line)
@@ -301,12 +420,11 @@ def main(argv=None):
     final = computer(hog.final_strategy, 'final_strategy')
     if args.watch:
         strategies, names = (final, hog.always_roll(4)), ('final_strategy', 'always_roll(4)')
-    elif args.final and args.second:
-        strategies, names = (final, ask_for_dice('You')), ('Computer', 'You')
-    elif args.final:
-        strategies, names = (ask_for_dice('You'), final), ('You', 'Computer')
     else:
-        strategies, names = (ask_for_dice('Player 0'), ask_for_dice('Player 1')), ('Player 0', 'Player 1')
+        names = (YOU, 'Computer') if args.final else ('Player 0', 'Player 1')
+        strategies = (ask_for_dice(names[0], names[1]), final if args.final else ask_for_dice(names[1], names[0]))
+        if args.second:
+            strategies, names = strategies[::-1], names[::-1]
     try:
         run_game(strategies, names)
     except GameAbandoned:

@@ -45,8 +45,7 @@ def notebooks(kit: KitBuild) -> None:
 
 
 def gui(kit: KitBuild) -> None:
-    """hog_gui.py, the Tk GUI, in both folders, told the titles of the variant's rules."""
-    titles = {rule.family: rule.title for rule in kit.variant.rules}
-    text = shipped_text("hog_gui.py").replace("RULE_TITLES = {}\n", f"RULE_TITLES = {titles!r}\n", 1)
+    """hog_gui.py, the Tk GUI, in both folders (it reads the kit's rules from ready.py)."""
+    text = shipped_text("hog_gui.py")
     kit.add("solutions/hog_gui.py", text)
     kit.add("student_skeleton/hog_gui.py", text)

@@ -1,6 +1,8 @@
 """Kit step for ``ready.py``, which tells the kit's tools which problems of a student's ``hog.py``
 work yet: one small call that tries each function a student writes, the problem that asks for
-it, and the functions it builds on (read from the reference's own code), in both folders.
+it, and the functions it builds on (read from the reference's own code), in both folders. It
+also records how the tools call the course's ``play`` and the kit's rules (titles by step), with
+which hog_ui.py and hog_gui.py name the rules that changed a turn.
 
 A try is never an answer: it is one of the problem's worked examples (already in ``hog.py``'s
 doctests) or a call whose result nobody checks beyond "it is not None".
@@ -17,11 +19,11 @@ from hogkit.naming import course_name, course_params, kit_course, template_of
 from hogkit.problem_layout import first_problems
 from hogkit.problems.building import play_call
 from hogkit.problems.domains import parameter_domain
-from hogkit.rules import Rule
+from hogkit.rules import Rule, family_of
 from hogkit.shipped import shipped_text
 from hogkit.variant import Variant
 
-MARKERS = ("PROBES = {}\n", "LEGAL_CHOICES = []\n", "WILD_DICE = ''\n", "PLAY = {}\n")
+MARKERS = ("PROBES = {}\n", "LEGAL_CHOICES = []\n", "WILD_DICE = ''\n", "PLAY = {}\n", "RULES = []\n")
 
 # Tries of the functions no rule owns; a rule's functions try one of the rule's own examples.
 FIXED_TRIES = {
@@ -135,12 +137,20 @@ def play_interface(variant: Variant) -> dict:
     }
 
 
+def rule_record(variant: Variant) -> list[tuple[str, str, str]]:
+    """What ``ready.RULES`` holds: each of VARIANT's rules, in the order their effects apply, as
+    (the step it acts at, its title, its kind), for the tools that tell a player which rule
+    changed a turn."""
+    return [(family_of(rule).step, rule.title, rule.kind) for rule in variant.rules]
+
+
 def ready_source(variant: Variant) -> str:
     """The text of ``ready.py`` for VARIANT."""
     text = shipped_text("ready.py")
     select = variant.rule("dice_select")
     values = (f"PROBES = {{\n{_entries(probes(variant))}}}\n", f"LEGAL_CHOICES = {list(variant.legal_rolls)!r}\n",
-              f"WILD_DICE = {(select.play_flag if select else '')!r}\n", f"PLAY = {play_interface(variant)!r}\n")
+              f"WILD_DICE = {(select.play_flag if select else '')!r}\n", f"PLAY = {play_interface(variant)!r}\n",
+              f"RULES = {rule_record(variant)!r}\n")
     for marker, value in zip(MARKERS, values, strict=True):
         if marker not in text:
             raise RuntimeError(f"hogkit/shipped/ready.py lost its line {marker.strip()!r}")

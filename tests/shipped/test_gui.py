@@ -3,7 +3,10 @@
 kept as a test artifact (in $HOGKIT_ARTIFACTS, or the test's temporary folder) and checked. Plain
 ``hog_gui.py`` is a game between two people; ``-f`` plays final_strategy, and the person changes
 seats from one game to the next; fa17's Hog Wild turns roll four-sided dice; an unfinished copy is
-told which problem to finish, in one line, without a window.
+told which problem to finish, in one line, without a window. The window's words are hog_ui.py's:
+each message that names a player agrees with it (You, Computer, Player 0), and every turn names the
+points it earned beyond take_turn's (fa19's Feral Hogs, on a zero-dice turn too) as HogKit's engine
+replaying the same choices and dice says.
 
 Xvfb writes its screen to a file (-fbdir) in XWD format; the test reads that file, so no
 screenshot tool is needed. Without Xvfb the test is skipped with the reason (.ci/run installs it).
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -24,8 +28,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hogkit.generate.pipeline import build_kit
 from hogkit.variant import load_variant
+from tests.shipped.turn_words import disagreements, expected_more, play_kit
 
 WIDTH, HEIGHT = 1024, 768
 
@@ -116,9 +120,7 @@ def _wait_for(path: Path, proc: subprocess.Popen, seconds: float = 60) -> None:
 
 @pytest.fixture(scope="module")
 def fa19_kit(tmp_path_factory):
-    out = tmp_path_factory.mktemp("kit")
-    build_kit(load_variant("fa19"), out=out)
-    return out
+    return play_kit("fa19", tmp_path_factory.mktemp("kit")).parent
 
 
 def test_a_full_game_in_a_real_window(fa19_kit, display, tmp_path):
@@ -142,6 +144,18 @@ def test_a_full_game_in_a_real_window(fa19_kit, display, tmp_path):
     assert "That's the biggest gain yet for Player" in story  # Phase 2 commentary from hog.py
     assert any(turn["events"] for turn in game["turns"])  # rules that fired are named
     assert {turn["who"] for turn in game["turns"]} == {0, 1}
+    assert story.startswith("New game: Player 0 moves first.")
+    assert game["asked"][0] == "Player 0 has 0 points and Player 1 has 0. How many dice (0 to 10)?"
+    assert disagreements("\n".join([*game["story"], *game["asked"]]), game["names"]) == []
+    turns = game["turns"]
+    played = [(turn["choice"], turn["outcomes"], turn["sides"]) for turn in turns]
+    expected = expected_more(load_variant("fa19"), played)
+    for turn, (who, line) in zip(turns, expected, strict=True):
+        assert turn["who"] == who
+        assert [event for event in turn["events"] if re.search(r" (more|fewer) points?\.$", event)] == (
+            [line] if line else []), turn
+    assert any(line == "Feral Hogs: 3 more points." and turn["choice"] == 0
+               for turn, (_, line) in zip(turns, expected, strict=True))
 
     image = matplotlib.image.imread(shot)
     assert image.shape[:2] == (HEIGHT, WIDTH)
@@ -158,15 +172,23 @@ def test_against_final_strategy_you_change_seats_each_game(fa19_kit, display, tm
                           "--exit-after", "200")
     _wait_for(log, proc)
     assert proc.wait(timeout=30) == 0, proc.stderr.read()
-    games = json.loads(log.read_text())["games"]
+    log = json.loads(log.read_text())
+    games = log["games"]
     assert [game["names"] for game in games] == [["You", "Computer"], ["Computer", "You"]]
     for game in games:
         assert max(game["scores"]) >= 100 and game["turns"][-1]["after"] == game["scores"]
+        asked = r"You have \d+ points? and Computer has \d+\. How many dice \(0 to 10\)\?"
+        assert re.fullmatch(asked, game["asked"][0])
+        assert disagreements("\n".join(game["asked"]), game["names"]) == []
+    story = "\n".join(log["story"])
+    assert "New game: You move first." in story and "New game: Computer moves first." in story
+    assert re.search(r"^You roll \d+ dice: ", story, re.M) and re.search(r"^Computer rolls \d+ dice: ", story, re.M)
+    assert len(re.findall(r"^Game over: .*\. (You win|Computer wins)!$", story, re.M)) == 2
+    assert disagreements(story, ["You", "Computer"]) == []
 
 
 def test_hog_wild_turns_roll_four_sided_dice(display, tmp_path_factory, tmp_path):
-    kit = tmp_path_factory.mktemp("fa17")
-    build_kit(load_variant("fa17"), out=kit)
+    kit = play_kit("fa17", tmp_path_factory.mktemp("fa17")).parent
     log = tmp_path / "fa17.json"
     proc = play_in_window(kit, "solutions", display[0], log, "--seed", "2", "--exit-after", "100")
     _wait_for(log, proc)
