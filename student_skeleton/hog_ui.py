@@ -14,6 +14,7 @@ this kit's rules changed it, read from the scores your play gives.
 
 import argparse
 import io
+import os
 import random
 import sys
 from contextlib import redirect_stdout
@@ -432,6 +433,9 @@ def main(argv=None):
     except KeyboardInterrupt:
         print('\nGame abandoned.')
         sys.exit(130)
+    except BrokenPipeError:  # the reader of our output went away (`| head`): nothing to say, nowhere to say it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
     except Exception as exc:  # the student's code may raise anything mid-game: say so in one line
         print(f'error: your hog.py stopped the game: {type(exc).__name__}: {exc} — fix it and play again',
               file=sys.stderr)

@@ -971,7 +971,7 @@ def report_problem(problem: dict, found: list[dict], progress: Progress, *, out,
                 break
     print("-" * 60, file=out)
     total = len(found)
-    print(f"{passed} passed, {total - passed} failed of {total} cases.", file=out)
+    print(f"{passed} passed, {total - passed} failed of {total} case{'' if total == 1 else 's'}.", file=out)
     print_not_run(sum(bool(v["result"].get("not_run")) for v in found), out=out)
 
 

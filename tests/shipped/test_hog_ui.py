@@ -88,6 +88,16 @@ def test_end_of_input_abandons_cleanly(kit):
     assert "Traceback" not in proc.stderr
 
 
+def test_a_reader_that_stops_early_is_no_error(kit):
+    """`python3 hog_ui.py --watch | head -2`: the reader goes away; nothing blames hog.py."""
+    proc = subprocess.Popen([sys.executable, "hog_ui.py", "--watch", "--seed", "3"], cwd=kit,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stdout.readline()
+    proc.stdout.close()  # as head does after its lines
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0 and b"error" not in err and b"Traceback" not in err, err
+
+
 def test_two_people_can_finish_a_game(kit):
     proc = run_ui(kit, "--seed", "5", typed="10\n" * 200)
     assert proc.returncode == 0, proc.stderr
