@@ -71,6 +71,9 @@ RULES = {
         'a swap of equal scores neither helps nor hurts',
         'Scores that would trade places while equal change nothing: such a swap neither helps nor hurts, so '
         'decide as the Problem 10 strategy would.'),
+    'legal_dice': Requirement(
+        'final_strategy returns one of {legal} at every pair of scores, as a whole number (an int)',
+        'Return a whole number of dice (an int such as 4, not 4.0 or "4") from {legal}, at every pair of scores.'),
     'ties': Requirement(
         'a tie goes to the lower number of dice',
         'Try the numbers of dice from 1 upward and replace the best only when an average is strictly higher.'),
@@ -301,12 +304,13 @@ def _ties(variant: Variant, fn: str, most: int) -> tuple[str, ...]:
 
 def _p12(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     goal, legal = variant.goal, list(variant.legal_rolls)
+    legal_ints = RULES["legal_dice"].named(legal=str(legal))
     visible = (Doctest("final_strategy gives a legal number of dice", (
-        f"all(final_strategy(s, o) in {legal} for s in range(0, {goal}, 7) for o in range(0, {goal}, 5))",),
-        setup=SETUP),)
+        f"answers = [final_strategy(s, o) for s in range(0, {goal}, 7) for o in range(0, {goal}, 5)]",
+        f"all(type(n) is int and n in {legal} for n in answers)"), **legal_ints.checked(), setup=SETUP),)
     hidden = (Sweep("final_strategy at every pair of scores",
                     (f"[final_strategy(s, o) for s in range({goal}) for o in range({goal})]",),
-                    rule=f"final_strategy returns one of {legal} at every pair of scores", judge="legal"),)
+                    rule=legal_ints.text, judge="legal"),)
     unlock = (choice("Which values may final_strategy return?", "Only legal numbers of dice",
                       ("Any integer", "A probability", "A list of rolls")),)
     return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),

@@ -32,6 +32,16 @@ BUGS = [
      "    tens, ones = (score // 10 % 10 if score >= 10 else score), score % 10\n", None, 'Free Bacon'),
     ("02", "one plus the digit", "    return 10 - min(tens, ones)\n", "    return 1 + min(tens, ones)\n", None,
      "Free Bacon"),
+    ("03", "take_turn forgets zero dice", "    if num_rolls == 0:\n        points = free_bacon(opponent_score)\n"
+     "    else:\n        points = roll_dice(num_rolls, dice)\n", "    points = roll_dice(num_rolls, dice)\n", None,
+     "Zero dice means the zero-dice rule"),
+    ("03", "take_turn rolls the dice itself", "        points = roll_dice(num_rolls, dice)\n",
+     "        points = sum(dice() for _ in range(num_rolls))\n", None, "by calling roll_dice"),
+    ("04", "only the first digits", "        return first * (score % 10)\n", "        return first\n", None,
+     "Swine Swap"),
+    ("04", "a swap when the products differ",
+     "    return first_times_last(player_score) == first_times_last(opponent_score)\n",
+     "    return first_times_last(player_score) != first_times_last(opponent_score)\n", None, "Swine Swap"),
     ("05a", "strategy0 for both players", "        strategy = strategy0 if who == 0 else strategy1\n",
      "        strategy = strategy0\n", None, "its own player's score first"),
     ("05a", "(score0, score1) whoever moves", "        num_rolls = strategy(player, opponent)\n",
@@ -59,6 +69,9 @@ BUGS = [
      "    if take_turn(0, opponent_score) > margin:\n", None, 'equal included'),
     ("11", "a swap to equal scores helps", "        if opponent_score > new_score:\n",
      "        if opponent_score >= new_score:\n", None, 'neither helps nor hurts'),
+    ("12", "final_strategy answers in floats",
+     "    return '0123456789A'.find(FINAL_STRATEGY_TABLE[score][opponent_score])\n",
+     "    return float('0123456789A'.find(FINAL_STRATEGY_TABLE[score][opponent_score]))\n", None, "final_strategy"),
 ]
 
 

@@ -60,6 +60,7 @@ def fa17_search() -> tuple[np.ndarray, float, ScoreOnly]:
     return start, floor, solve_meta_nash(variant, start=start, rounds=2, floor=floor, goal=GOAL)
 
 
+@pytest.mark.slow  # a two-round search at goal 30, shared with the test beside it
 def test_a_later_search_starts_from_the_answers_an_earlier_one_kept(fa17_search):
     _, floor, first = fa17_search
     variant = load_variant("fa17")
@@ -70,6 +71,7 @@ def test_a_later_search_starts_from_the_answers_an_earlier_one_kept(fa17_search)
     assert later.measured[0] >= first.exploitability - 1e-12  # the same table, measured from more starts
 
 
+@pytest.mark.slow  # a two-round search at goal 30, shared with the test beside it
 def test_a_table_kept_beside_a_rival_is_at_least_even_against_it(fa17_search):
     start, floor, first = fa17_search
     variant = load_variant("fa17")
