@@ -36,7 +36,7 @@ BUGS = [
      "    else:\n        points = roll_dice(num_rolls, dice)\n", "    points = roll_dice(num_rolls, dice)\n", None,
      "Zero dice means the zero-dice rule"),
     ("03", "take_turn rolls the dice itself", "        points = roll_dice(num_rolls, dice)\n",
-     "        points = sum(dice() for _ in range(num_rolls))\n", None, "by calling roll_dice"),
+     "        points = sum(dice() for _ in range(num_rolls))\n", None, "roll the dice with roll_dice"),
     ("04", "only the first digits", "        return first * (score % 10)\n", "        return first\n", None,
      "Swine Swap"),
     ("04", "a swap when the products differ",
@@ -71,7 +71,7 @@ BUGS = [
      "        if opponent_score >= new_score:\n", None, 'neither helps nor hurts'),
     ("12", "final_strategy answers in floats",
      "    return '0123456789A'.find(FINAL_STRATEGY_TABLE[score][opponent_score])\n",
-     "    return float('0123456789A'.find(FINAL_STRATEGY_TABLE[score][opponent_score]))\n", None, "final_strategy"),
+     "    return float('0123456789A'.find(FINAL_STRATEGY_TABLE[score][opponent_score]))\n", None, "an int such as 4"),
 ]
 
 
