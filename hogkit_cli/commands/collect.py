@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import signal
 from pathlib import Path
+from types import FrameType
 
 from graders.collect import ALL, LATEST, MAX_ARCHIVE, collect_server
 from graders.files import check_folder_target
@@ -29,6 +31,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     collect.set_defaults(func=run_collect)
 
 
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
 def run_collect(args: argparse.Namespace) -> int:
     """Serve until interrupted, saying where submissions go and how to grade them."""
     variant = load_variant(args.variant)
@@ -42,6 +48,7 @@ def run_collect(args: argparse.Namespace) -> int:
           f"http://THIS-HOST:{port}/", flush=True)
     print(f"grade the newest copies with: hogkit grade-batch {args.out / LATEST} --out GRADES --variant "
           f"{args.variant}", flush=True)
+    signal.signal(signal.SIGTERM, _stop)  # `kill` (a service manager's stop) ends it as Ctrl-C does
     try:
         server.serve_forever()
     except KeyboardInterrupt:

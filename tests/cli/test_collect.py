@@ -47,7 +47,7 @@ def server(tmp_path_factory):
     assert first.startswith("collecting Hog (Fall 2019) submissions at http://127.0.0.1:"), log.read_text()
     url = first.split(" at ")[1].split()[0]
     yield url, out
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=30) == 0
     assert proc.stdout.read().strip().endswith("stopped")
     assert "Traceback" not in log.read_text()

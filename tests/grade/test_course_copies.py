@@ -72,7 +72,14 @@ def test_a_right_copy_gets_full_marks(name):
                                                       for p in result.problems if not p.passed]
 
 
-@pytest.mark.parametrize("name", MUTANTS)
+# Four mutants in make test (a bug of Phase 1 that composition must excuse later, of play, of commentary
+# and of a strategy); every one in make test-all.
+QUICK_MUTANTS = ("free_bacon takes the larger digit", "a strategy is asked twice a turn", "commentary before the swap",
+                 "bacon_strategy needs more than the margin")
+
+
+@pytest.mark.parametrize("name", [name if name in QUICK_MUTANTS else pytest.param(name, marks=pytest.mark.slow)
+                                  for name in MUTANTS])
 def test_one_bug_loses_its_own_problem(name):
     old, new, problems = MUTANTS[name]
     assert LOOPS.count(old) == 1

@@ -71,7 +71,8 @@ def play(*args, say=silence, **kwargs):
 ''',
 }
 SLOW = pytest.mark.slow
-COPIES = [("fa19", "play"), ("fa19", "roll_dice"), ("fa19", "commentary"), ("fa22", "roll_dice"),
+COPIES = [("fa19", "play"), ("fa19", "roll_dice"), ("fa19", "commentary"),
+          pytest.param("fa22", "roll_dice", marks=SLOW),
           pytest.param("sp21", "play", marks=SLOW), pytest.param("sp21", "commentary", marks=SLOW),
           pytest.param("fa22", "play", marks=SLOW), pytest.param("su20", "roll_dice", marks=SLOW)]
 SEED = re.compile("seed", re.IGNORECASE)
