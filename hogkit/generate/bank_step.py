@@ -33,10 +33,11 @@ finishes) and a few multiple-choice questions (type the letter or the text of a 
 The questions are {ids}.
 
 When a case fails, `ok` shows the case, what was expected and what your code gave, the line of
-`hog.py` that raised an error, and a hint when there is one. A case that runs longer than
-{timeout:g} seconds is stopped and reported as probably an infinite loop; the problem's other cases
-are then not run (they count as failed), so you hear of it at once. Lines you print that start
-with `DEBUG:` are ignored by the tests, so you can leave them in while you work.
+`hog.py` that raised an error, what the case checks, and a hint for that case (the rule it turns
+on, or how to meet what it checks). A case that runs longer than {timeout:g} seconds is stopped and
+reported as probably an infinite loop; the problem's other cases are then not run (they count as
+failed), so you hear of it at once. Lines you print that start with `DEBUG:` are shown under the
+case and never compared, so you can leave them in while you work.
 
 These are the same test cases the course's grader calls *visible*. The grader also runs hidden
 tests (sweeps over many inputs) and random ones (fuzzing) that are not in this kit.
