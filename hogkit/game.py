@@ -240,7 +240,7 @@ def points_distribution(variant: Variant, plan: TurnPlan, opponent_score: int, *
         return [(0, 1.0)]
     turn = turn_of(variant)
     if plan.rolls == 0:
-        return [(turn.points(0, opponent_score, six_sided, player_score=player_score), 1.0)]
+        return [(turn.zero_points(player_score=player_score, opponent_score=opponent_score), 1.0)]
     raw = roll_distribution(turn.rule("roll").hook, plan.rolls, plan.sides)
     if not turn.rules("boost"):
         return list(raw)

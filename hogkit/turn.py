@@ -183,6 +183,10 @@ class PointsRows:
         return dice + [(0, SIDES[0], opponent, True) for opponent in range(self.goal)]
 
 
+def _never_rolled() -> int:
+    raise AssertionError("a zero-dice turn rolls no dice")
+
+
 class Turn:
     """The turn of one variant: its rules by step, its memory and hidden states, its points rows."""
 
@@ -271,6 +275,10 @@ class Turn:
         else:
             points = self.call(self.rule("roll"), (), num_rolls=rolls, dice=dice)
         return self.boost(points, player_score=player_score, opponent_score=opponent_score)
+
+    def zero_points(self, *, player_score: int, opponent_score: int) -> int:
+        """The points of a turn of zero dice at these scores, after every boost (no die is rolled)."""
+        return self.points(0, opponent_score, _never_rolled, player_score=player_score)
 
     def boost(self, points: int, *, player_score: int = 0, opponent_score: int = 0) -> int:
         """POINTS after the boost rules."""

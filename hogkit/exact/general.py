@@ -106,7 +106,7 @@ class GeneralModel:
                 rows.append(sorted(boosted.items()))
         self.zero = len(rows)
         for m, o in itertools.product(range(G), range(G)):
-            rows.append([(turn.points(0, o, _no_dice, player_score=m), 1.0)])
+            rows.append([(turn.zero_points(player_score=m, opponent_score=o), 1.0)])
         width = max(len(row) for row in rows)
         self.vals = np.zeros((len(rows), width), dtype=np.int64)
         self.probs = np.zeros((len(rows), width))
@@ -193,10 +193,6 @@ class GeneralModel:
 def _reads_scores(turn: Turn, rule) -> bool:
     """Whether RULE's hook is given a score."""
     return any(key in ("player_score", "opponent_score") for key in turn.inputs(rule))
-
-
-def _no_dice() -> int:
-    raise AssertionError("a zero-dice turn rolls no dice")
 
 
 @lru_cache(maxsize=16)

@@ -20,7 +20,6 @@ from hogkit.problem_layout import Problem
 from hogkit.problems.checks import ProblemSpec
 from hogkit.problems.strategies import plain_strategy, strategy_options
 from hogkit.rules import Example
-from hogkit.shipped.dice import make_test_dice
 from hogkit.turn import turn_of
 from hogkit.variant import Variant
 
@@ -72,7 +71,7 @@ def strategy_examples(variant: Variant, spec: ProblemSpec) -> tuple[Example, ...
     references, turn = kit_strategies(variant), turn_of(variant)
 
     def zero(score: int, opponent: int) -> int:
-        return turn.points(0, opponent, make_test_dice(1), player_score=score)
+        return turn.zero_points(player_score=score, opponent_score=opponent)
 
     def strategy(of: Problem) -> _Strategy:
         return _Strategy(of.graded[0], references[of.graded[0]], *strategy_options(variant, of), zero)

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from hogkit.rules import family_of
-from hogkit.shipped.dice import six_sided
 from hogkit.turn import turn_of
 from hogkit.variant import Variant
 
@@ -175,7 +174,7 @@ def max_turn_points(variant: Variant) -> int:
     variant: graders ask it for every answer they judge)."""
     turn = turn_of(variant)
     scores = range(variant.goal)
-    zero = max(turn.points(0, o, six_sided, player_score=m) for m in scores for o in scores)
+    zero = max(turn.zero_points(player_score=m, opponent_score=o) for m in scores for o in scores)
     points = max(turn.boost(p) for p in range(max(10 * DICE_FACES, zero) + 1))
     if turn.rules("bonus"):
         points += max(sum(turn.call(rule, view, num_rolls=k, points=p, player_score=0, opponent_score=0)

@@ -251,7 +251,7 @@ def _margin_reached(variant: Variant, fn: str) -> list[Doctest]:
     turn = turn_of(variant)
     for opponent in (42, 17, 35, 8, 0):
         if opponent < variant.goal:
-            points = turn.points(0, opponent, make_test_dice(1), player_score=12)
+            points = turn.zero_points(player_score=12, opponent_score=opponent)
             calls = (f"{fn}(12, {opponent}, {points}, 6)", f"{fn}(12, {opponent}, {points + 1}, 6)")
             return [Doctest("zero dice that score exactly the margin", calls, **RULES["margin"].checked(),
                             setup=SETUP)]
@@ -294,7 +294,7 @@ def _ties(variant: Variant, fn: str, most: int) -> tuple[str, ...]:
     turn, calls = turn_of(variant), []
     for opponent in range(variant.goal):
         for score in range(opponent + 1):
-            points = turn.points(0, opponent, make_test_dice(1), player_score=score)
+            points = turn.zero_points(player_score=score, opponent_score=opponent)
             if score + points != opponent:
                 continue
             for margin in sorted({min(points, most), min(points + 1, most)}):
