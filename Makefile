@@ -29,10 +29,11 @@ $(OKPY): tests/okpy-client.txt
 
 setup: $(VENV)/.dev $(OKPY)  ## create .venv (HogKit and its test tools) and .venv-okpy (the okpy client)
 
-# The demo grades hostile examples, so it needs a sandbox: .ci/system-tools installs bubblewrap when
-# it is missing and we are root with apt-get; prepare_demo.py says in one line what else to do.
+# The demo grades hostile examples, so it needs a sandbox: .ci/system-tools installs bubblewrap (and
+# the parts of the standard library Debian packages apart) when they are missing and we are root
+# with apt-get; prepare_demo.py says in one line what else to do.
 demo: $(BIN)/hogkit  ## build the default kit, watch one seeded game, then grade the bundled examples
-	@.ci/system-tools bwrap
+	@.ci/system-tools bwrap stdlib
 	@$(BIN)/python examples/prepare_demo.py examples/submissions out/demo-grades
 	$(HOGKIT) build --variant $(VARIANT) --out out/$(VARIANT)
 	cd out/$(VARIANT)/solutions && ../../../$(BIN)/python hog_ui.py --watch --seed 61

@@ -12,7 +12,9 @@ reference's value: :mod:`graders.proxy`). A test that then gives the reference's
 Only the grader's values are credited: the student's code never says what a right answer is, and
 the later function must still compute the reference's answer itself. The pass comes after every
 other test, in a child of its own, so nothing the child learns from the reference's answers can
-reach a test that is judged as it is.
+reach a test that is judged as it is. A problem that ran out of time is run again the same way
+(with time of its own), whether or not an earlier problem failed: an earlier function that passes
+its own tests but runs slow must not cost a later problem that calls it.
 """
 
 from __future__ import annotations
@@ -30,6 +32,14 @@ from hogkit.problems.checks import ProblemSpec
 from hogkit.variant import Variant
 
 EXPLAINED = "it passes when the earlier problems' functions are the reference's: its answers are right given "
+SLOW = ("its time given your own functions of the earlier problems, which pass their own tests but run slower than "
+        "the reference's")
+OUT_OF_TIME = "ran out of time"
+
+
+def ran_out_of_time(graded: Graded) -> bool:
+    """Whether a test of GRADED that counts against it ran out of time."""
+    return any(step.result.counts_against and OUT_OF_TIME in step.result.feedback for step in graded.steps)
 
 
 def dependencies(variant: Variant, problem: Problem) -> tuple[str, ...]:
@@ -66,25 +76,28 @@ def explain(variant: Variant, source: bytes, problems: list[Graded], *, isolatio
     every problem that failed while an earlier one it builds on failed too."""
     owner = {name: g.result.label for g in problems for name in g.spec.problem.graded}
     failed = {name for g in problems if not g.result.passed for name in g.spec.problem.graded}
-    todo = [g for g in problems if not g.result.passed and failed & set(dependencies(variant, g.spec.problem))]
-    if not todo or budget.seconds_left <= 0:
+    todo = [g for g in problems if not g.result.passed and dependencies(variant, g.spec.problem)
+            and (failed & set(dependencies(variant, g.spec.problem)) or ran_out_of_time(g))]
+    if not todo:
         return
     with Sandbox(source, isolation=isolation, budget=budget) as sandbox:
         if not sandbox.imported:
             return
         for graded in todo:
             deps = dependencies(variant, graded.spec.problem)
-            because = "your own " + ", ".join(f"{name} ({owner[name]})" for name in deps if name in failed)
+            mine = [f"{name} ({owner[name]})" for name in deps if name in failed]
+            because = ("your own " + ", ".join(mine)) if mine else SLOW
             asker = ReferenceAsker(variant, deps)
             judge = ProblemJudge(variant, graded.spec, sandbox, compose=deps, asker=asker)
-            for step in graded.steps:
-                if step.result.passed:
-                    continue
-                asker.begin_test()
-                again = step.run(judge)
-                if not (again.passed and not asker.stopped):
-                    break  # the problem is lost either way
-                step.result.explained = EXPLAINED + because
+            with budget.account(f"{graded.spec.id} given the earlier problems"):  # its own time, as a problem has
+                for step in graded.steps:
+                    if step.result.passed:
+                        continue
+                    asker.begin_test()
+                    again = step.run(judge)
+                    if not (again.passed and not asker.stopped):
+                        break  # the problem is lost either way
+                    step.result.explained = EXPLAINED + because
 
 
-__all__ = ["EXPLAINED", "Graded", "Step", "dependencies", "explain"]
+__all__ = ["EXPLAINED", "OUT_OF_TIME", "Graded", "Step", "dependencies", "explain", "ran_out_of_time"]

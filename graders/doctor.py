@@ -22,6 +22,7 @@ from graders.reach import require_out_of_reach
 from graders.sandbox import run_once
 from graders.uids import grader_paths
 from graders.untrusted import Untrusted, clean, load_json
+from graders.view import install_hint
 from hogkit.errors import HogkitError
 
 PROBE = """
@@ -145,6 +146,10 @@ def report_on(isolation: Isolation) -> tuple[list[str], int]:
     """:func:`report` for an isolation already chosen."""
     lines = [f"isolation: {isolation.mode} — {isolation.summary()}", f"  why: {isolation.why}",
              f"  child's Python: {isolation.python} ({isolation.python_version})",
+             "  standard library: " + (f"lacks {', '.join(isolation.missing)}, which a student's Python has (a copy "
+                                       f"that imports one cannot be graded) — to fix: {install_hint(isolation.missing)}"
+                                       if isolation.missing else "complete (every module a student's Python has on "
+                                       "Linux)"),
              f"  resources: {isolation.resources()}",
              "  time: CPU time of the child's own processes, and the time it was blocked"
              + ("" if isolation.run_queue else " (this kernel keeps no run-queue times: waiting for a CPU counts)")]

@@ -16,11 +16,11 @@ no answers. The protocol, over two pipes whose descriptors are named on the comm
 ``random`` is seeded before the import and before every request, so a copy that rolls its own
 dice gets the same answers, and the same feedback, each time it is graded.
 
-The test helpers below (``TEST_HELPERS``: ``fixed_rolls``, ``rolls_by_score``, ``rolls_by_sum``,
-``echo_scores``, ``run_commentary``, ``dice_calls``) are also imported by the parent so the reference
-is called with exactly the same arguments, and ``HELPER_WORDS`` says what each is, for the feedback;
-``run_batch`` and ``run_session`` answer many calls, or a whole visible test case, in one request,
-and ``keep``/``kept`` hold dice and functions between requests.
+The test helpers (``fixed_rolls``, ``rolls_by_score``, ...) and the way answers become plain data
+are the kit's own ``hog_checks.py`` (:mod:`hogkit.shipped.hog_checks`), copied next to ``hog.py``:
+the parent calls the reference with the very same helpers, and ``ok`` runs the grader's further
+checks with them. ``run_batch`` and ``run_session`` answer many calls, or a whole visible test case,
+in one request, and ``keep``/``kept`` hold dice and functions between requests.
 
 A request may carry ``"compose": [names]``: while it runs, those functions of ``hog`` (an earlier
 problem's) are replaced by proxies, and a call of one sends the grader a question (a signed
@@ -36,7 +36,6 @@ from __future__ import annotations
 import builtins
 import hashlib
 import hmac
-import io
 import json
 import os
 import random
@@ -44,125 +43,6 @@ import struct
 import sys
 
 MAX_FRAME = 4 * 1024 * 1024
-MAX_TEXT = 20_000
-
-
-def fixed_rolls(n):
-    """A strategy that always rolls N dice."""
-    def strategy(score, opponent_score):
-        return n
-    strategy.__qualname__ = f"fixed_rolls({n})"
-    return strategy
-
-
-def rolls_by_score(*choices):
-    """A strategy that picks CHOICES[(score + 3 * opponent_score) % len(CHOICES)]."""
-    def strategy(score, opponent_score):
-        return choices[(score + 3 * opponent_score) % len(choices)]
-    return strategy
-
-
-def rolls_by_sum(*choices):
-    """A strategy that picks CHOICES[(score + opponent_score) % len(CHOICES)]: the same for both
-    players, whichever score comes first."""
-    def strategy(score, opponent_score):
-        return choices[(score + opponent_score) % len(choices)]
-    return strategy
-
-
-def echo_scores(score0, score1):
-    """A commentary function that prints both scores and returns itself."""
-    print("scores", score0, score1)
-    return echo_scores
-
-
-def run_commentary(say, pairs):
-    """Call the commentary function SAY on each pair of scores in turn, as play would."""
-    for score0, score1 in pairs:
-        say = say(score0, score1)
-    return None
-
-
-def dice_calls(roll, num_rolls, outcomes):
-    """ROLL(NUM_ROLLS, dice) with test dice cycling through OUTCOMES: (its answer, how many times
-    it called the dice)."""
-    calls = [0]
-
-    def dice():
-        calls[0] += 1
-        return outcomes[(calls[0] - 1) % len(outcomes)]
-
-    return roll(num_rolls, dice), calls[0]
-
-
-TEST_HELPERS = (fixed_rolls, rolls_by_score, rolls_by_sum, echo_scores, run_commentary, dice_calls)
-
-# What each of TEST_HELPERS is, in a student's words: a call the feedback shows may name one, and the
-# report then says what it is (graders.report.helper_notes).
-HELPER_WORDS = {
-    "fixed_rolls": "fixed_rolls(n) is the grader's strategy that always rolls n dice",
-    "rolls_by_score": ("rolls_by_score(*choices) is the grader's strategy that, given score and opponent_score, "
-                       "rolls choices[(score + 3 * opponent_score) % len(choices)] dice"),
-    "rolls_by_sum": ("rolls_by_sum(*choices) is the grader's strategy that, given score and opponent_score, "
-                     "rolls choices[(score + opponent_score) % len(choices)] dice, the same whichever score "
-                     "comes first"),
-    "echo_scores": ("echo_scores is the grader's commentary function: called with both scores, it prints "
-                    "'scores' and the two scores, and returns itself"),
-    "run_commentary": ("run_commentary(say, pairs) is the grader's stand-in for a game's commentary: it calls say "
-                       "on each pair of scores in turn, each time calling the function the last call returned, "
-                       "as play does"),
-    "dice_calls": ("dice_calls(roll, n, outcomes) is the grader's count of dice: it calls roll(n, dice) with test "
-                   "dice that cycle through outcomes and gives (what roll returned, how many times it called dice)"),
-}
-
-
-_VAULT = {}
-
-
-class Kept:
-    """What :func:`keep` answers for a function it kept: the parent gets ``{"kept": key}``."""
-
-    def __init__(self, key):
-        self.key = key
-
-
-def keep(key, value):
-    """Keep VALUE under KEY for later requests (a die or a function a test goes on using); answer
-    the value itself, or a :class:`Kept` note for a function."""
-    _VAULT[key] = value
-    return Kept(key) if callable(value) else value
-
-
-def kept(key):
-    """What :func:`keep` kept under KEY."""
-    return _VAULT[key]
-
-
-def batch_runner(capped):
-    """``run_batch(scope, calls)``: each of CALLS evaluated in SCOPE on its own, what it prints
-    caught by a CAPPED stream, as [ok, value, printed, error] for each."""
-
-    def run_batch(scope, calls):
-        return _run_batch(scope, calls, capped)
-
-    return run_batch
-
-
-def _run_batch(scope, calls, capped):
-    results = []
-    real = sys.stdout
-    for call in calls:
-        capture = capped()
-        sys.stdout = capture
-        try:
-            results.append([True, eval(call, scope), capture.getvalue(), ""])
-        except MemoryError:
-            raise  # ends the whole request: the parent stops the problem there
-        except BaseException as exc:  # noqa: BLE001 - every other failure of student code is an answer
-            results.append([False, None, capture.getvalue(), f"{type(exc).__name__}: {str(exc)[:500]}"])
-        finally:
-            sys.stdout = real
-    return results
 
 
 def okpy_runner(run_prompts, capped):
@@ -186,66 +66,6 @@ def session_runner(run_test_case, capped):
         return [result["output"], result["error"], result["where"]]
 
     return run_session
-
-
-def to_plain(value, depth=0):
-    """VALUE as JSON data: tuples become {"tuple": [...]}, other objects a short description."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10 ** 30:
-            return {"repr": "a very large int"}
-        if isinstance(value, str):
-            return value[:MAX_TEXT]
-        return value
-    if depth > 4:
-        return {"repr": "nested too deeply"}
-    if isinstance(value, tuple):
-        return {"tuple": [to_plain(v, depth + 1) for v in value[:20_000]]}
-    if isinstance(value, list):
-        return [to_plain(v, depth + 1) for v in value[:20_000]]
-    if isinstance(value, Kept):
-        return {"kept": str(value.key)[:100]}
-    if callable(value):
-        return {"repr": "a function"}
-    return {"repr": f"an object of type {type(value).__name__}"}
-
-
-class _Capped(io.TextIOBase):
-    """A text stream that keeps the first MAX_TEXT characters written to it, less the lines SKIP
-    matches (the debugging lines the checker ignores, dropped as they come so that thousands of
-    them cannot push the answer out)."""
-
-    def __init__(self, skip=None):
-        self.parts, self.size, self.skip = [], 0, skip
-        self.line, self.dropping = "", False
-
-    def write(self, text):
-        if not isinstance(text, str):
-            raise TypeError("write() argument must be str")
-        if self.skip is None:
-            self._keep(text)
-            return len(text)
-        self.line += text
-        if "\n" in self.line:
-            *whole, self.line = self.line.split("\n")
-            for line in whole:
-                if not (self.dropping or self.skip.match(line)):
-                    self._keep(line + "\n")
-                self.dropping = False
-        if len(self.line) > MAX_TEXT:  # a line too long to wait for: judge it by its start
-            self.dropping = self.dropping or bool(self.skip.match(self.line))
-            if not self.dropping:
-                self._keep(self.line)
-            self.line = ""
-        return len(text)
-
-    def _keep(self, text):
-        if self.size < MAX_TEXT:
-            self.parts.append(text[: MAX_TEXT - self.size])
-        self.size += len(text)
-
-    def getvalue(self):
-        tail = "" if self.dropping or (self.skip and self.skip.match(self.line)) else self.line
-        return "".join(self.parts) + tail[: max(0, MAX_TEXT - self.size)]
 
 
 MAX_HANDLES = 10_000
@@ -507,13 +327,16 @@ def main(argv):
     from importlib.machinery import SOURCE_SUFFIXES, FileFinder, SourceFileLoader
     sys.path_importer_cache[home] = FileFinder(home, (SourceFileLoader, SOURCE_SUFFIXES))  # no native code here
     import dice  # the kit's dice.py, copied next to hog.py
+    import hog_checks  # the grader's helpers, as the kit ships them
     import ok  # the kit's checker, copied next to hog.py and loaded before it
 
     def capped():
-        return _Capped(ok.DEBUG_LINE)
+        return hog_checks.Capped(hog_checks.DEBUG_LINE)
 
-    helpers = {helper.__name__: helper for helper in TEST_HELPERS}
-    helpers.update({"keep": keep, "kept": kept, "run_batch": batch_runner(capped),
+    to_plain = hog_checks.to_plain
+    helpers = {helper.__name__: helper for helper in hog_checks.TEST_HELPERS}
+    helpers.update({"keep": hog_checks.keep, "kept": hog_checks.kept,
+                    "run_batch": lambda scope, calls: hog_checks.run_calls(scope, calls, capped),
                     "run_session": session_runner(ok.run_test_case, capped),
                     "run_okpy": okpy_runner(ok.run_prompts, capped),
                     "make_test_dice": dice.make_test_dice})

@@ -50,7 +50,7 @@ from graders.uids import (
     end_processes,
     sandbox_uid,
 )
-from graders.view import View, build_view, describe_python, run_quietly
+from graders.view import View, build_view, describe_python, missing_modules, run_quietly
 from hogkit.errors import HogkitError
 
 MODES = ("namespaces", "uid", "none")
@@ -100,6 +100,7 @@ class Isolation:
     cgroup: str = ""  # the folder of the sandboxes' cgroups ("" : none)
     cgroup_note: str = ""  # why there is none
     run_queue: bool = RUN_QUEUE_TIMES
+    missing: tuple[str, ...] = ()  # standard modules a student's Python has and the child's lacks
 
     @property
     def unsafe(self) -> bool:
@@ -190,7 +191,7 @@ def detect(request: str = "auto", *, unsafe: bool = False) -> Isolation:
         version = landlock.abi()
         why = "; ".join([*reasons, "running as root, so each child gets a sandbox uid of its own"])
         return Isolation("uid", why, python, info["version_text"], view=build_view(info), drop_uid=True, seccomp=True,
-                         landlock=version, **common)
+                         landlock=version, missing=tuple(missing_modules(info)), **common)
     if not python:
         reasons.append("no Python 3.11+ interpreter that a sandbox uid can run was found")
     if not root:
@@ -230,7 +231,8 @@ def _try_namespaces(python: str, info: dict, *, root: bool, probe_uid: int | Non
     if not seccomp.supported():
         return None, "no seccomp filter for this architecture"
     isolation = Isolation("namespaces", "", python, info["version_text"], bwrap=bwrap, bwrap_flags=_bwrap_flags(bwrap),
-                          view=build_view(info), drop_uid=root, seccomp=True, **common)
+                          view=build_view(info), drop_uid=root, seccomp=True, missing=tuple(missing_modules(info)),
+                          **common)
     filter_fd = _memfd("seccomp", seccomp.program(files=True))
     try:
         argv = _bwrap_argv(isolation, [python, *PYTHON_FLAGS, "-c", "import os; print(os.getuid())"], files={},

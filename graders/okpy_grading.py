@@ -29,6 +29,7 @@ from graders.scoring import count_score
 from hogkit.errors import HogkitError
 from hogkit.generate.solution import solution_hog_source
 from hogkit.shipped import ok as checker
+from hogkit.shipped.hog_checks import BANK_FILE
 from hogkit.variant import Variant
 
 MAX_SUPPORT_BYTES = 8 * 1024 * 1024
@@ -57,13 +58,15 @@ def support_files(assignment: dict) -> dict[str, bytes]:
     """The course's files a test may import or read, as okpy finds them beside the copy: its
     modules and packages (every ``.py`` file of the folder, ``gui_files/`` and such), and every
     file under ``tests/`` but the test files themselves (their expected outputs stay out of the
-    student's reach). ``tests/`` is a package even where the course left out its ``__init__.py``
+    student's reach), and a HogKit kit's question bank, whose further checks its tests run (the
+    answers in it are keyed hashes). ``tests/`` is a package even where the course left out its ``__init__.py``
     (an installed ``tests`` package would win over a folder without one), and a course module that
     imports tkinter gets a headless stand-in for it (the sandbox has no display)."""
     folder: Path = assignment["folder"]
     tests = {Path(folder / path).resolve() for path in _test_paths(assignment)}
     found, total = {}, 0
-    candidates = sorted({*folder.rglob("*.py"), *(p for p in (folder / "tests").rglob("*") if p.is_file())})
+    candidates = sorted({*folder.rglob("*.py"), *(p for p in (folder / "tests").rglob("*") if p.is_file()),
+                         *(p for p in [folder / BANK_FILE] if p.is_file())})
     for path in candidates:
         relative = path.relative_to(folder)
         if (relative.as_posix() in NOT_COPIED or path.resolve() in tests or "__pycache__" in relative.parts

@@ -7,56 +7,21 @@ in the grader, and never in the child; the child only sends back raw values and 
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 import math
 import types
-from dataclasses import dataclass
 from functools import lru_cache
 
-from graders import harness
 from graders.sandbox import CallResult
-from hogkit.generate.reference import reference_hog
+from hogkit.generate.answers import HELPERS, Expected, evaluate, expected
 from hogkit.generate.solution import solution_hog_source
 from hogkit.problems.checks import Doctest
 from hogkit.problems.displaying import display, doctest_code
-from hogkit.shipped.dice import make_test_dice
-from hogkit.shipped.ok import normalize_output, without_debug
+from hogkit.shipped.hog_checks import without_debug
+from hogkit.shipped.ok import normalize_output
 from hogkit.source_module import load_source_module
 from hogkit.variant import Variant
 
-HELPERS = {**{helper.__name__: helper for helper in harness.TEST_HELPERS}, "make_test_dice": make_test_dice}
 SHOWN = 400  # characters of a value or of displayed text shown in feedback
-
-
-@dataclass(frozen=True)
-class Expected:
-    """The reference's answer to one call: a plain value and the printed text, or an error."""
-
-    ok: bool
-    value: object = None
-    out: str = ""
-    error: str = ""
-
-
-def evaluate(module: types.ModuleType, expr: str, *, helpers: dict | None = None) -> Expected:
-    """EXPR evaluated over the names of MODULE (and the test helpers), as plain data."""
-    scope = dict(vars(module))
-    scope.update(HELPERS if helpers is None else helpers)
-    buffer = io.StringIO()
-    try:
-        with contextlib.redirect_stdout(buffer):
-            value = eval(expr, scope)  # noqa: S307 - the grader builds EXPR itself
-    except Exception as exc:  # noqa: BLE001
-        return Expected(False, error=f"{type(exc).__name__}: {exc}")
-    return Expected(True, json.loads(json.dumps(harness.to_plain(value))), buffer.getvalue())
-
-
-@lru_cache(maxsize=8192)
-def expected(variant: Variant, expr: str) -> Expected:
-    """EXPR on VARIANT's reference (cached, so a batch computes each answer once)."""
-    return evaluate(reference_hog(variant), expr)
 
 
 def fresh_reference(variant: Variant) -> types.ModuleType:

@@ -34,7 +34,7 @@ CHUNK = 2000  # calls of a sweep answered in one request
 
 def fuzz_name(prop: Fuzz) -> str:
     """The name of a fuzzed property's test."""
-    return f"fuzz: {prop.name}"
+    return prop.title
 
 
 def _with_rule(message: str, rule: str) -> str:
@@ -51,8 +51,9 @@ class ProblemJudge:
         self.compose, self.asker = compose, asker
         self.final_values: object = None
 
-    def call(self, expr: str, *, timeout: float) -> CallResult:
-        """EXPR in the sandbox (composed when this judge composes)."""
+    def call(self, expr: str, *, timeout: float | None = None) -> CallResult:
+        """EXPR in the sandbox (composed when this judge composes), within TIMEOUT seconds of the
+        reference machine (a visible case's limit when None)."""
         if self.asker is not None:
             self.asker.begin()
         return self.sandbox.call(expr, timeout=timeout, compose=self.compose, asker=self.asker)
@@ -69,14 +70,12 @@ class ProblemJudge:
         """:meth:`judge_call` as a function of (expr, reply), for the fuzzer."""
         return lambda expr, got: self.judge_call(expr, got, output=output)
 
-    def timeout(self, *, hidden: bool) -> float:
-        return self.sandbox.limits.call_timeout * (2 if hidden else 1)
 
     # -- visible test cases -----------------------------------------------------------------
     def run_doctest(self, test: Doctest, *, visibility: str = VISIBLE) -> TestResult:
         """One visible test case, displayed in the sandbox and compared as the checker compares."""
         want = expected_display(self.variant, test)
-        got = self.call(session_request(test), timeout=self.timeout(hidden=False))
+        got = self.call(session_request(test), timeout=self.sandbox.limits.call_timeout)
         if not got.ok:
             return TestResult(test.name, visibility, False, _with_rule(f"{test.code}\nfailed: {got.error}", test.rule),
                               fatal=got.fatal, rule=test.rule)
@@ -97,7 +96,7 @@ class ProblemJudge:
         wrong, first = 0, ""
         for start in range(0, len(sweep.calls), CHUNK):
             chunk = sweep.calls[start:start + CHUNK]
-            got = self.call(batch_request(chunk), timeout=self.timeout(hidden=True))
+            got = self.call(batch_request(chunk), timeout=sweep.seconds or self.sandbox.limits.sweep_timeout)
             if not got.ok:
                 message = f"{chunk[0] if len(chunk) == 1 else 'a group of ' + str(len(chunk)) + ' calls'} " \
                           f"failed: {got.error}"
@@ -144,9 +143,10 @@ class ProblemJudge:
     def run_fuzz(self, prop: Fuzz, *, examples: int | None, shrink: bool = True) -> TestResult:
         """One fuzzed property of the problem (a failure shrunk to its smallest input when SHRINK)."""
         options = {"max_examples": examples} if examples else {}
-        outcome = run_property(self.variant, prop, lambda expr: self.call(expr, timeout=self.timeout(hidden=False)),
+        limits = self.sandbox.limits
+        outcome = run_property(self.variant, prop, lambda expr: self.call(expr, timeout=limits.call_timeout),
                                self.call_judge(output=prop.output), clock=lambda: self.sandbox.budget.spent,
-                               shrink=shrink, **options)
+                               budget=limits.seconds(limits.fuzz_timeout), shrink=shrink, **options)
         return TestResult(fuzz_name(prop), FUZZ, outcome.passed, _with_rule(outcome.feedback, prop.rule),
                           rule=prop.rule)
 
@@ -156,8 +156,7 @@ class ProblemJudge:
         helpers = self.spec.problem.helpers
         if not helpers or not self.spec.guidance:
             return []
-        got = self.call(f"[callable(globals().get(name)) for name in {list(helpers)!r}]",
-                        timeout=self.timeout(hidden=False))
+        got = self.call(f"[callable(globals().get(name)) for name in {list(helpers)!r}]")
         present = {name for name, has in zip(helpers, got.value, strict=False) if has is True} \
             if got.ok and isinstance(got.value, list) else set()
         results = []

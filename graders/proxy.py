@@ -89,17 +89,29 @@ class ReferenceAsker:
         self.touched: set[_Replay] = set()
         self.calls = 0  # calls back into the child so far
         self.fuel, self.total = FUEL, TOTAL_FUEL
+        self.allowed = 0  # units the question being answered may still take (the call's time left)
+        self.work = 0  # units done since the sandbox last took them, to charge the child
         self.stopped = ""
         self._sandbox: Sandbox | None = None
         self._out: io.StringIO | None = None
 
     # -- limits -----------------------------------------------------------------------------
     def burn(self, amount: int = 1) -> None:
-        """Spend fuel; stop when there is none left."""
+        """Spend fuel (a step of the reference, a die rolled, a call back): counted as work the child
+        is charged for, and stopped when the test's fuel or the call's time is spent."""
         self.fuel -= amount
         self.total -= amount
+        self.allowed -= amount
+        self.work += amount
+        if self.allowed < 0:
+            self.stop("ran out of time: the questions asked the grader for more work than the call had time for")
         if self.fuel < 0 or self.total < 0:
             self.stop("too many steps of the reference's functions")
+
+    def take_work(self) -> int:
+        """The units of work done since the sandbox last asked (it charges them to the child)."""
+        work, self.work = self.work, 0
+        return work
 
     def stop(self, why: str) -> None:
         """End the composition: every later question is refused."""
@@ -113,6 +125,13 @@ class ReferenceAsker:
             if isinstance(value, types.FunctionType) and value.__module__ == module.__name__:
                 setattr(module, name, self._spending(value))
         return module
+
+    def _rolling(self, die: Callable[[], int]) -> Callable[[], int]:
+        """DIE, spending fuel on each roll (a fair die's rolls are work like any other)."""
+        def roll() -> int:
+            self.burn()
+            return die()
+        return roll
 
     def _spending(self, function: Callable) -> Callable:
         def spending(*args: object, **kwargs: object) -> object:
@@ -154,7 +173,7 @@ class ReferenceAsker:
             if kind == "dice" and isinstance(item, int) and item in self.dice:
                 return self.dice[item]
             if kind == "fair" and type(item) is int and 1 <= item <= MAX_SIDES:
-                return make_fair_dice(item)
+                return self._rolling(make_fair_dice(item))
         self.stop("a question the harness never sends")
         return None
 
@@ -223,11 +242,12 @@ class ReferenceAsker:
         """A new request: the child numbers its test dice afresh."""
         self.dice, self.touched = {}, set()
 
-    def answer(self, question: object, sandbox: Sandbox) -> dict:
-        """The reference's answer to one question (an error answer once stopped)."""
+    def answer(self, question: object, sandbox: Sandbox, *, units: int) -> dict:
+        """The reference's answer to one question in at most UNITS of work (an error answer once stopped)."""
         if self.stopped:
             return {"ok": False, "error": f"RuntimeError: {self.stopped}"}
         self._sandbox = sandbox
+        self.allowed = units
         outer, self._out = self._out, _Printed(self)
         try:
             if not isinstance(question, dict) or set(question) != {"fn", "args", "kwargs", "dice"} \

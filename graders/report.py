@@ -7,7 +7,7 @@ published (``published=True``; Gradescope's ``after_published`` tests). Tests of
 HogKit adds are reported as guidance and never scored, and a test that fails only because of an
 earlier problem's failure says so. A failing call that uses one of the grader's own test helpers
 (``fixed_rolls(3)``) is followed, once per section (a problem in the text report, a test in JSON and
-in Gradescope), by what that helper is (:data:`graders.harness.HELPER_WORDS`). Text that came from
+in Gradescope), by what that helper is (:data:`hogkit.shipped.hog_checks.HELPER_WORDS`). Text that came from
 a student's program is shown only through :func:`graders.untrusted.clean` (cut, control characters
 escaped), in every format.
 """
@@ -19,10 +19,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 
 from graders.deadlines import KEY, Award
-from graders.harness import HELPER_WORDS
 from graders.results import FUZZ, HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.scoring import tidy
 from graders.untrusted import clean, clean_data
+from hogkit.shipped.hog_checks import HELPER_WORDS
 
 REPORT_TEXT = 8000  # characters of one string in a JSON or Gradescope report
 

@@ -9,7 +9,11 @@ The visible tests, fuzzing and guidance run in one child, the hidden sweeps in a
 input of a hidden sweep can reach what a student sees before grades are published (an error
 message or printed text of a later visible test). Then the failed tests of problems whose
 earlier problems failed too are run once more in a third child, given the reference's earlier
-functions (:mod:`graders.compose`). One budget of time covers all three.
+functions (:mod:`graders.compose`). Each problem has its own time for all of its tests (its
+account in the :class:`~graders.sandbox.Budget`): a problem that runs slow runs out of its own
+time, is reported as having run out of time, and costs no other problem anything. Every limit is
+scaled by how fast this machine runs Python now (:func:`graders.pace.pace_factor`), so a grade
+is the same on a quiet machine and a crowded one.
 
 Since one failed test already costs a problem all its points, a call that hangs, crashes or runs
 out of memory ends that problem: its other tests are reported as not run (the grade is the same,
@@ -19,16 +23,19 @@ and a hostile program cannot make the grader wait on every one of them).
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
-from graders.compose import Graded, Step, explain
+from graders.compose import Graded, Step, explain, ran_out_of_time
 from graders.intake import read_source
 from graders.isolation import UNSAFE_NOTE, Isolation, detect
 from graders.okpy_grading import grade_with_course_tests
+from graders.pace import pace_factor
 from graders.problem_tests import ProblemJudge, fuzz_name
 from graders.results import FUZZ, HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.sandbox import Budget, Limits, Sandbox
 from graders.scoring import count_score
+from graders.view import install_hint
 from hogkit.problems.checks import construct_doctest
 from hogkit.problems.specs import problem_specs
 from hogkit.shipped.construct_check import forbidden_uses
@@ -106,15 +113,26 @@ def _shrink(variant: Variant, source: bytes, problems: list[Graded], *, isolatio
     in a fresh child that has seen no hidden input."""
     failing = [(g, i) for g in problems for i, step in enumerate(g.steps)
                if step.result.visibility == FUZZ and step.result.counts_against and not step.result.fatal]
-    if not failing or budget.seconds_left <= 0:
+    if not failing:
         return
     props = {fuzz_name(p): p for g, _ in failing for p in g.spec.fuzz}
     with Sandbox(source, isolation=isolation, budget=budget) as sandbox:
         for graded, index in failing:
-            old = graded.steps[index].result
-            again = ProblemJudge(variant, graded.spec, sandbox).run_fuzz(props[old.name], examples=fuzz_examples)
+            with budget.account(f"{graded.spec.id} shrinking"):  # time of its own: it only improves feedback
+                old = graded.steps[index].result
+                again = ProblemJudge(variant, graded.spec, sandbox).run_fuzz(props[old.name], examples=fuzz_examples)
             if not again.passed and not again.fatal:
                 old.feedback = again.feedback
+
+
+def _missing_module_note(error: str, isolation: Isolation) -> str:
+    """What to add to an import ERROR that names a standard module the grading machine's Python
+    lacks (a student's Python has it: the grader, not the copy, is at fault)."""
+    named = next((name for name in isolation.missing if f"No module named '{name}" in error), None)
+    if named is None:
+        return ""
+    return (f" (the grading machine's Python lacks {named}, a standard module every student's Python has: "
+            f"the staff must install it — {install_hint([named])} — and grade this copy again)")
 
 
 def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limits: Limits | None = None,
@@ -128,7 +146,8 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limi
         return grade_with_course_tests(source, variant, variant.ok_tests, label=label, limits=limits,
                                        isolation=isolation, checkpoint=checkpoint, leave_out=leave_out)
     start = time.monotonic()
-    budget = Budget(limits or Limits())
+    limits = limits or Limits()
+    limits = replace(limits, pace=limits.pace * pace_factor(isolation.python))
     notes: list[str] = [UNSAFE_NOTE] if isolation.unsafe else []
     grade = GradeResult(variant.name, label, [], 0, variant.correctness_points, False, "graded", notes,
                         final_note="final_strategy was not checked", isolation=isolation.summary(),
@@ -138,14 +157,17 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limi
                 for spec in problem_specs(variant) if not checkpoint or spec.problem.phase == 1]
     grade.problems = [g.result for g in problems]
     scored = [g for g in problems if g.spec.problem.graded]
+    budget = Budget(limits, problems=len(scored))
     with Sandbox(source, isolation=isolation, budget=budget) as sandbox:
         imported = sandbox.imported
         for graded in scored if imported else ():
-            _visible(variant, graded, sandbox, fuzz_examples=fuzz_examples, source=source)
+            with budget.account(graded.spec.id):
+                _visible(variant, graded, sandbox, fuzz_examples=fuzz_examples, source=source)
     if imported and any(g.spec.hidden for g in scored):
         with Sandbox(source, isolation=isolation, budget=budget) as sandbox:
             for graded in scored:
-                _hidden(variant, graded, sandbox, grade)
+                with budget.account(graded.spec.id):
+                    _hidden(variant, graded, sandbox, grade)
     for graded in scored:  # visible, then hidden, then fuzzed: as the reports list them
         order = {VISIBLE: 0, HIDDEN: 1, FUZZ: 2}
         graded.steps.sort(key=lambda step: order[step.result.visibility])
@@ -154,6 +176,8 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limi
         explain(variant, source, scored, isolation=isolation, budget=budget)
         _shrink(variant, source, scored, isolation=isolation, budget=budget, fuzz_examples=fuzz_examples)
     log = budget.log
+    if not imported:
+        log.import_error += _missing_module_note(log.import_error, isolation)
     for graded in problems:
         result = graded.result
         if not imported:
@@ -167,14 +191,17 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limi
     if not imported:
         notes.append(f"hog.py could not be imported: {log.import_error}")
         grade.final_note = notes[-1]
-    if log.timeouts:
-        notes.append(f"{log.timeouts} call(s) ran out of time and were stopped")
+    slow = [g.result for g in scored if ran_out_of_time(g)]
+    for result in slow:
+        result.notes.append("ran out of time")
+    if slow:
+        notes.append("ran out of time: " + ", ".join(r.label for r in slow) + " (each problem has "
+                     f"{limits.problem_seconds:.3g} s of the program's own time; the others keep "
+                     "theirs)")
     if log.crashes:
         notes.append(f"the program stopped unexpectedly {log.crashes} time(s)")
     if log.tampering:
         notes.append(f"{log.tampering} reply(ies) were not signed by the grader and were rejected")
-    if budget.seconds_left <= 0:
-        notes.append("the time limit for the whole submission was reached")
     grade.checkpoint = all(p.earned == p.points and p.passed for p in grade.problems if p.phase == 1)
     count_score(grade, variant, checkpoint=checkpoint)
     grade.seconds = round(time.monotonic() - start, 3)

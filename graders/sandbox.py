@@ -16,12 +16,14 @@ them treats such a frame as tampering.
 
 Time is the child's own (:mod:`graders.meter`): CPU time of everything it runs plus the time it
 was blocked, never the time it waited for a CPU that a neighbour held nor the time the grader took
-to answer it. A call that spends more than its limit, or a child that dies, is recorded and a
-fresh child takes the next call; once one call has run out of time, later calls get the short
-``after_timeout`` limit. The whole submission (every child it gets: imports, calls and restarts)
-has one budget, shared through a :class:`Budget`; each call gets at most what is left of it, and
-each child's CPU limit is what is left too. A wall-clock limit ``wall_factor`` times larger backs
-each one up.
+to answer it; but the work the grader does for the questions the child asks (the reference's die
+rolls and steps) is charged to the child, counted, not timed. A call that spends more than its
+limit, or a child that dies, is recorded and a fresh child takes the next call; once one call of a
+problem has run out of time, that problem's later calls get the short ``after_timeout`` limit.
+Each problem has its own account of time in the :class:`Budget` every child of a copy shares: a
+slow problem runs out of its own time and costs no other. Every limit is in seconds of the
+reference machine, scaled by how fast this machine runs Python now (``Limits.pace``), and a
+wall-clock limit ``wall_factor`` times larger backs each one up.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ import signal
 import struct
 import subprocess
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
@@ -47,32 +50,49 @@ from graders.meter import Meter, Reading, between, grader_run_queue_wait
 from graders.untrusted import MAX_BYTES as MAX_REPLY
 from graders.untrusted import Untrusted, load_json, plain_value
 from hogkit.shipped import SHIPPED_DIR
+from hogkit.shipped.hog_checks import CASE_SECONDS, FUZZ_SECONDS, PROBLEM_SECONDS, SWEEP_SECONDS
 
 HARNESS = Path(__file__).with_name("harness.py")
-SUPPORT_FILES = ("dice.py", "ucb.py", "ok.py")
+SUPPORT_FILES = ("dice.py", "ucb.py", "ok.py", "hog_checks.py")
 STAYS = ("harness.py", "hog.py", *SUPPORT_FILES[2:])  # no extra file replaces these
 OUTPUT_CAP = 64 * 1024
+WORK_SECONDS = 1e-6  # the child's own time one unit of the grader's work for its questions costs it
 ERROR_CAP = 600  # characters of an error message kept from a reply
 FIRST_LOOK, LOOK_EVERY = 0.02, 0.1  # seconds before the child's time is first read during a wait, then between
 
 
 @dataclass(frozen=True)
 class Limits:
-    """The resource limits of each child (``resources``) and the time budgets of a grade, in seconds
-    of the child's own time (CPU plus blocked); ``wall_factor`` times each is its wall-clock backstop."""
+    """The resource limits of each child (``resources``) and the time limits of a grade, in seconds
+    of the child's own time (CPU plus blocked) on the reference machine, each multiplied by
+    ``pace`` (:func:`graders.pace.pace_factor`: how much slower this machine runs Python now);
+    ``wall_factor`` times each is its wall-clock backstop.
+
+    A visible case (or one fuzzed call) may take ``call_timeout``; a group of a sweep's calls
+    ``sweep_timeout``; all of a fuzzed property's calls ``fuzz_timeout``; every test of one problem
+    ``problem_seconds`` (a problem that takes longer has run out of time, and costs no other);
+    calls outside any problem (a course's own suite) share ``submission_timeout``."""
 
     resources: Caps = Caps()
-    call_timeout: float = 2.0
+    call_timeout: float = CASE_SECONDS
+    sweep_timeout: float = SWEEP_SECONDS
+    fuzz_timeout: float = FUZZ_SECONDS
     after_timeout: float = 0.5
     import_timeout: float = 5.0
+    problem_seconds: float = PROBLEM_SECONDS
     submission_timeout: float = 10.0
     max_restarts: int = 40
     wall_factor: float = 10.0
+    pace: float = 1.0
+
+    def seconds(self, reference: float) -> float:
+        """REFERENCE seconds of the reference machine, here and now."""
+        return reference * self.pace
 
     def caps(self, seconds_left: float) -> Caps:
-        """The resource limits of a child started when SECONDS_LEFT of the budget remain: its CPU
-        time is at most what is left, so no child can outspend the submission's budget."""
-        cpu = max(1, min(self.resources.cpu_seconds, math.ceil(seconds_left)))
+        """The resource limits of a child started when SECONDS_LEFT of the grade's time remain: its
+        CPU time is at most what is left, so no child can outspend the grade."""
+        cpu = max(1, math.ceil(seconds_left))
         return replace(self.resources, cpu_seconds=cpu)
 
 
@@ -111,28 +131,76 @@ class SandboxLog:
 
 @dataclass
 class Budget:
-    """One submission's time, shared by every sandbox that grades it: SPENT seconds of its own time
-    so far, against LIMITS' submission budget (and its wall-clock backstop from STARTED)."""
+    """One copy's time, shared by every sandbox that grades it, kept in accounts: each problem has
+    its own (``with budget.account("09"):``), so a problem that runs slow runs out of its own time
+    and never another's; calls outside any account share the submission's. ``problems`` is how
+    many accounts the grade opens, for the backstop of each child's CPU time."""
 
     limits: Limits = field(default_factory=Limits)
     spent: float = 0.0
     started: float = field(default_factory=time.monotonic)
     log: SandboxLog = field(default_factory=SandboxLog)
+    problems: int = 0
+    current: str = ""
+    spent_by: dict[str, float] = field(default_factory=dict)
+    opened_at: dict[str, float] = field(default_factory=dict)
+    timeouts_by: dict[str, int] = field(default_factory=dict)
+
+    @contextlib.contextmanager
+    def account(self, name: str) -> Iterator[None]:
+        """Charge the calls made inside to NAME's account (a problem's id, or a pass of it)."""
+        outer = self.current
+        self.current = name
+        self.opened_at.setdefault(name, time.monotonic())
+        try:
+            yield
+        finally:
+            self.current = outer
+
+    @property
+    def allowance(self) -> float:
+        """What the current account may spend in all."""
+        return self.limits.seconds(self.limits.problem_seconds if self.current else self.limits.submission_timeout)
 
     @property
     def seconds_left(self) -> float:
-        """What is left of the submission's budget (nothing once its wall-clock backstop passes)."""
-        wall = time.monotonic() - self.started
-        if wall > self.limits.submission_timeout * self.limits.wall_factor:
+        """What is left of the current account (nothing once its wall-clock backstop passes)."""
+        opened = self.opened_at.get(self.current, self.started)
+        if time.monotonic() - opened > self.allowance * self.limits.wall_factor:
             return 0.0
-        return self.limits.submission_timeout - self.spent
+        return self.allowance - self.spent_by.get(self.current, 0.0)
+
+    @property
+    def backstop(self) -> float:
+        """The most CPU time a child may take in all (every account it may serve), for its rlimit."""
+        accounts = max(1, self.problems) * (1 + self.limits.problem_seconds / max(self.limits.submission_timeout, 1))
+        return self.limits.seconds(self.limits.submission_timeout) * accounts + self.limits.import_timeout
+
+    def charge(self, seconds: float) -> None:
+        """Charge SECONDS of the child's own time to the current account."""
+        self.spent += seconds
+        self.spent_by[self.current] = self.spent_by.get(self.current, 0.0) + seconds
+
+    @property
+    def timeouts(self) -> int:
+        """Calls of the current account that ran out of time."""
+        return self.timeouts_by.get(self.current, 0)
+
+    def note_timeout(self) -> None:
+        self.timeouts_by[self.current] = self.timeouts_by.get(self.current, 0) + 1
 
 
 class Asker(Protocol):
-    """Answers the questions a child asks during a call (see :mod:`graders.proxy`)."""
+    """Answers the questions a child asks during a call (see :mod:`graders.proxy`), counting its
+    work in units (a step of the reference, a die it rolls, a call back): each unit is charged to
+    the child as WORK_SECONDS of its own time, and an answer may take no more units than the call
+    has time left for."""
 
-    def answer(self, question: object, sandbox: Sandbox) -> dict:
-        """The answer frame's content for QUESTION (it may call :meth:`Sandbox.callback`)."""
+    def answer(self, question: object, sandbox: Sandbox, *, units: int) -> dict:
+        """The answer frame's content for QUESTION (it may call :meth:`Sandbox.callback`), in at most UNITS."""
+
+    def take_work(self) -> int:
+        """The units of work done since the last time this was asked."""
 
 
 @dataclass
@@ -142,6 +210,7 @@ class _Wait:
     limit: float
     start: Reading
     served: float = 0.0
+    charged: float = 0.0  # the work the grader did for the child's questions, in the child's seconds
     serving_since: float | None = None
     grader_queued: float = field(default_factory=grader_run_queue_wait)
 
@@ -214,7 +283,7 @@ class Sandbox:
         out = os.open(self._jail.dir / "stdout.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
         try:
             self._proc = self._jail.start(["harness.py", str(req_r), str(rep_w)], files=self._files,
-                                          caps=self.limits.caps(self.seconds_left), pass_fds=(req_r, rep_w),
+                                          caps=self.limits.caps(self.budget.backstop), pass_fds=(req_r, rep_w),
                                           stdout=out, stderr=out)
         except BaseException:
             for fd in (req_w, rep_r):
@@ -229,14 +298,14 @@ class Sandbox:
         self._key = secrets.token_bytes(32)
         self._seq = 0
         self._buffer = b""
-        wait = self._begin(min(self.limits.import_timeout, self.seconds_left))
+        wait = self._begin(self.limits.seconds(self.limits.import_timeout))
         try:
             self._send({"key": self._key.hex()})
         except OSError:
             reply = CallResult("crashed", error=f"the program stopped{self._exit_note()}")
         else:
             reply = self._frame(wait)
-        self._end(wait)
+        self._end(wait, account=False)
         value = reply.value if reply.ok else None
         if isinstance(value, dict) and value.get("import") == "ok":
             self.imported = True
@@ -273,12 +342,13 @@ class Sandbox:
         self._wait = _Wait(max(0.0, limit), self._meter.read())
         return self._wait
 
-    def _end(self, wait: _Wait) -> None:
-        """Charge what WAIT took to the submission's budget."""
+    def _end(self, wait: _Wait, *, account: bool = True) -> None:
+        """Charge what WAIT took to the current account of the budget (ACCOUNT false: to no account,
+        as an import is the copy's and not a problem's)."""
         wait.grader_stops()
-        if self._meter is not None and self._proc is not None:
+        if self._meter is not None and self._proc is not None and account:
             with contextlib.suppress(OSError):
-                self.budget.spent += between(wait.start, self._meter.read(), served=wait.grader_time).own
+                self.budget.charge(between(wait.start, self._meter.read(), served=wait.grader_time).own + wait.charged)
         self._wait = None
 
     def _over(self, wait: _Wait) -> bool:
@@ -287,7 +357,7 @@ class Sandbox:
         now = self._meter.read()
         if now.wall - wait.start.wall > wait.limit * self.limits.wall_factor:
             return True
-        return between(wait.start, now, served=wait.grader_time).own > wait.limit
+        return between(wait.start, now, served=wait.grader_time).own + wait.charged > wait.limit
 
     # -- frames -----------------------------------------------------------------------------
     def _send(self, obj: object, timeout: float = 5.0) -> None:
@@ -355,7 +425,10 @@ class Sandbox:
             if isinstance(value, dict) and set(value) == {"ask"}:
                 if asker is None:
                     return CallResult("tampered", error="a question from a call that may ask none")
-                answer = asker.answer(value["ask"], self)
+                unit = self.limits.seconds(WORK_SECONDS)
+                own = between(wait.start, self._meter.read(), served=wait.grader_time).own if self._meter else 0.0
+                answer = asker.answer(value["ask"], self, units=max(0, int((wait.limit - own - wait.charged) / unit)))
+                wait.charged += asker.take_work() * unit
                 if self._broken is not None:  # a callback the answer needed hung, crashed or tampered
                     return self._broken
                 try:
@@ -401,17 +474,25 @@ class Sandbox:
     # -- calls ------------------------------------------------------------------------------
     @property
     def out_of_time(self) -> bool:
-        """Whether the submission's budget is spent."""
+        """Whether the current account of the budget is spent."""
         return self.seconds_left <= 0
+
+    def _spent_note(self) -> str:
+        """Why no call is run once the current account is spent."""
+        allowance = f"{self.budget.allowance / self.limits.pace:.3g} s of the program's own time"
+        if self.budget.current:
+            return f"ran out of time: this problem's tests took all the {allowance} a problem may take"
+        return f"ran out of time: the {allowance} the whole submission may take"
 
     def call(self, expr: str, *, timeout: float | None = None, compose: tuple[str, ...] = (),
              asker: Asker | None = None) -> CallResult:
-        """Evaluate EXPR (built by the grader) in the child; restart the child after a failure.
-        COMPOSE names the earlier problems' functions the child replaces by questions to ASKER."""
+        """Evaluate EXPR (built by the grader) in the child, within TIMEOUT seconds of the reference
+        machine (``call_timeout`` when None); restart the child after a failure. COMPOSE names the
+        earlier problems' functions the child replaces by questions to ASKER."""
         if self.log.import_error and not self.imported:
             return CallResult("error", error=f"hog.py could not be imported: {self.log.import_error}")
         if self.out_of_time:
-            return CallResult("skipped", error="the time limit for the whole submission was reached")
+            return CallResult("skipped", error=self._spent_note())
         if self._dead:
             if self.log.restarts >= self.limits.max_restarts:
                 return CallResult("skipped", error="not run: the program crashed or hung too often")
@@ -421,12 +502,10 @@ class Sandbox:
             if not self.imported:
                 return CallResult("error", error=f"hog.py could not be imported: {self.log.import_error}")
             self._dead = False
-            if self.out_of_time:
-                return CallResult("skipped", error="the time limit for the whole submission was reached")
-        budget = timeout or self.limits.call_timeout
-        shortened = self.log.timeouts > 0 and budget > self.limits.after_timeout
-        budget = self.limits.after_timeout if shortened else budget
-        wait = self._begin(min(budget, self.seconds_left))
+        reference = timeout or self.limits.call_timeout
+        shortened = self.budget.timeouts > 0 and reference > self.limits.after_timeout
+        limit = self.limits.seconds(self.limits.after_timeout if shortened else reference)
+        wait = self._begin(min(limit, self.seconds_left))
         self._broken = None
         try:
             self._send({"expr": expr, "compose": list(compose)} if compose else {"expr": expr})
@@ -438,10 +517,13 @@ class Sandbox:
         reply = self._exchange(wait, asker, reply_key=None)
         self._broken = None
         self._end(wait)
-        if reply.status == "timeout" and shortened:
-            reply.error += " (the limit is shorter once an earlier call has run out of time)"
-        if reply.status == "timeout" and self.out_of_time:
-            reply.error += " (the time limit for the whole submission was reached)"
+        if reply.status == "timeout":
+            shown = self.limits.after_timeout if shortened else reference
+            reply.error = f"ran out of time: no answer within {shown:.3g} s of the program's own time"
+            if shortened:
+                reply.error += " (the limit is shorter once an earlier call of this problem has run out of time)"
+            elif self.out_of_time:
+                reply.error = self._spent_note()
         if reply.ok:
             reply = _answer(reply.value)
         if reply.status not in ("ok", "error"):
@@ -455,6 +537,8 @@ class Sandbox:
         counter = {"timeout": "timeouts", "crashed": "crashes", "tampered": "tampering"}.get(reply.status)
         if counter:
             setattr(self.log, counter, getattr(self.log, counter) + 1)
+        if reply.status == "timeout":
+            self.budget.note_timeout()
 
     def output(self) -> str:
         """The first bytes the child wrote to its own stdout/stderr (never parsed for scores)."""
@@ -539,4 +623,4 @@ def _answer(data: object) -> CallResult:
     return CallResult("error", error=_text(data.get("error"), ERROR_CAP), out=out)
 
 
-__all__ = ["Asker", "Budget", "CallResult", "Finished", "Limits", "Sandbox", "SandboxLog", "run_once"]
+__all__ = ["WORK_SECONDS", "Asker", "Budget", "CallResult", "Finished", "Limits", "Sandbox", "SandboxLog", "run_once"]

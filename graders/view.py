@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 
 PROBE = """
-import importlib, json, os, sys, sysconfig
+import importlib, importlib.util, json, os, sys, sysconfig
 paths = sysconfig.get_paths()
 dynload = os.path.join(paths["platstdlib"], "lib-dynload")
 for name in sorted(os.listdir(dynload)) if os.path.isdir(dynload) else []:
@@ -34,10 +34,37 @@ for name in sorted(os.listdir(dynload)) if os.path.isdir(dynload) else []:
         except BaseException:
             pass
 maps = [line.split(None, 5) for line in open("/proc/self/maps")]
+missing = []
+for name in sorted(sys.stdlib_module_names):
+    try:
+        found = importlib.util.find_spec(name) is not None
+    except BaseException:
+        found = False
+    if not found:
+        missing.append(name)
 print(json.dumps({"executable": sys.executable, "version": list(sys.version_info[:3]), "stdlib": paths["stdlib"],
                   "platstdlib": paths["platstdlib"], "dynload": dynload, "modules": sorted(sys.stdlib_module_names),
-                  "libraries": sorted({m[5].strip() for m in maps if len(m) == 6 and m[5].startswith("/")})}))
+                  "libraries": sorted({m[5].strip() for m in maps if len(m) == 6 and m[5].startswith("/")}),
+                  "missing": missing}))
 """
+# Standard modules only Windows or macOS builds have: a student's Python on Linux lacks them too.
+OTHER_SYSTEMS = frozenset({"_msi", "_overlapped", "_scproxy", "_winapi", "msilib", "msvcrt", "nt", "winreg",
+                           "winsound"})
+# The Debian packages that hold the standard modules Debian's Python leaves out, by module.
+DEBIAN_PACKAGES = {"tkinter": "python3-tk", "_tkinter": "python3-tk", "turtle": "python3-tk", "_gdbm": "python3-gdbm",
+                   "idlelib": "idle", "turtledemo": "python3-examples", "lib2to3": "python3-lib2to3",
+                   "distutils": "python3-distutils", "ensurepip": "python3-venv"}
+
+
+def missing_modules(info: dict) -> list[str]:
+    """The standard modules a student's Python on Linux has and the interpreter INFO describes lacks."""
+    return sorted(set(info.get("missing", ())) - OTHER_SYSTEMS)
+
+
+def install_hint(modules: Iterable[str]) -> str:
+    """How to give Debian's Python the standard MODULES it lacks."""
+    packages = sorted({DEBIAN_PACKAGES.get(name, "the package that holds it") for name in modules})
+    return f"apt-get install {' '.join(packages)} (or .ci/system-tools stdlib)"
 LOADER_CACHE = "/etc/ld.so.cache"
 HARMLESS = ("__hello__", "__phello__", "lib-dynload", "__pycache__")  # in the standard library, not modules
 

@@ -25,7 +25,7 @@ from hogkit.shipped.ok import submission_url_problem
 DEFAULT_VARIANT = "fa19"
 NAME_FIELDS = ("PLAYER_NAME", "TEAM_NAME")
 TOP_LEVEL_KEYS = {"name", "title", "seed", "goal", "contest_name_field", "rules", "rule_modules", "interface",
-                  "course", "points", "ok_tests", "scoring", "submit_url"}
+                  "course", "points", "ok_tests", "scoring", "submit_url", "checker_runs_hidden"}
 DEFAULT_INTERFACE = "fa19"
 SCORING_KEYS = ("correctness", "checkpoint", "composition", "checkpoint_days", "early_bonus", "early_days")
 GOAL_RANGE = (10, 200)
@@ -76,6 +76,9 @@ class Variant:
     scoring: Scoring = Scoring()
     course: str = ""  # the course whose own suite this kit reproduces (docs/course_suites.md)
     submit_url: str = ""  # where the kit's `ok --submit` sends archives (`hogkit collect`); "" for nowhere
+    # whether the kit's checker runs the grader's hidden sweeps and fuzzed inputs (answers hashed)
+    # or only names them, as a course that keeps its hidden tests hidden asks
+    checker_runs_hidden: bool = True
 
     def __hash__(self) -> int:
         return self._hash
@@ -85,7 +88,7 @@ class Variant:
         """The hash, worked out once: a variant keys the caches of every layer above it."""
         return hash((self.name, self.goal, tuple(r.id for r in self.rules),
                      tuple(self.points.items()), self.contest_name_field, self.interface, self.ok_tests,
-                     self.scoring, self.submit_url))
+                     self.scoring, self.submit_url, self.checker_runs_hidden))
 
     def rule(self, family: str) -> Rule | None:
         """The variant's (first) rule of FAMILY, or None."""
@@ -224,8 +227,12 @@ def parse_variant(data: dict, *, source: str, default_name: str, folder: Path | 
     if submit_url and submission_url_problem(submit_url):
         raise SpecError(source, "submit_url", f"{submit_url!r} cannot be used: {submission_url_problem(submit_url)}",
                         SUBMIT_URL_FIX)
+    runs_hidden = data.get("checker_runs_hidden", True)
+    if not isinstance(runs_hidden, bool):
+        raise SpecError(source, "checker_runs_hidden", f"expected true or false, got {runs_hidden!r}",
+                        "write checker_runs_hidden = false to keep the hidden tests out of the kit's checker")
     return Variant(name, title, seed, goal, rules, points, field, source, interface, ok_tests, scoring, course,
-                   submit_url)
+                   submit_url, runs_hidden)
 
 
 SUBMIT_URL_FIX = 'give the address `hogkit collect` serves, e.g. submit_url = "https://hog.example.edu/"'

@@ -13,6 +13,11 @@ import signal
 import threading
 from contextlib import contextmanager, redirect_stdout
 
+if __package__:  # imported as part of HogKit
+    from . import hog_checks
+else:  # in a kit, beside hog_checks.py
+    import hog_checks
+
 # Filled in when the kit is built. For each function the tools may use: the problem that asks for
 # it, a call that tries it, the score a game must reach (0: any answer other than None will do),
 # and the functions it builds on, in the order of the problems.
@@ -97,11 +102,13 @@ def problem_of(name):
 
 
 def evaluate(hog, call):
-    """Evaluate CALL (Python text) with the names of the module HOG, quietly, within SECONDS:
-    (its value, None), or (None, why not in one line) when it raises an error or gives None."""
+    """Evaluate CALL (Python text) with the names of the module HOG and the grader's helpers
+    (``fixed_rolls``), quietly, within SECONDS: (its value, None), or (None, why not in one line)
+    when it raises an error or gives None."""
+    scope = {**vars(hog), **{helper.__name__: helper for helper in hog_checks.TEST_HELPERS}}
     try:
         with time_limit(SECONDS), redirect_stdout(io.StringIO()):
-            value = eval(call, dict(vars(hog)))
+            value = eval(call, scope)
     except Exception as exc:  # the student's code may raise anything
         return None, f'{call} raises {type(exc).__name__}: {exc}'
     if value is None:

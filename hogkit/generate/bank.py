@@ -4,15 +4,17 @@ A bank is data, made from each problem's spec (:mod:`hogkit.problems.specs`), so
 disagree with the grader: its test cases are exactly the problem's visible tests, the ones the
 grader runs too, and every expected output is *computed* by the reference at generation time,
 then stored only as a keyed hash (see :mod:`hogkit.shipped.ok`, the checker that ships in the kit and
-reads the bank). The grader's hidden sweeps and fuzzing are not in the bank. Generation is
-deterministic: the key and every random choice derive from the variant.
+reads the bank). The grader's hidden sweeps and fuzzed inputs are in it as calls with hashed
+answers. Generation is deterministic: the key and every random choice derive from the variant.
 
 Per problem the bank holds
 
 * ``unlock``: cases of "what would Python display?" (one lock per output line, with ``Error``
   and ``Infinite loop`` as answers where they apply) and multiple-choice concept questions;
 * ``suites``: the visible test cases, each with the keyed hash of its output and the output
-  sealed with a key that only the problem's unlock answers give.
+  sealed with a key that only the problem's unlock answers give;
+* ``further``: the grader's hidden sweeps and fuzzed inputs (:mod:`hogkit.generate.further`): each
+  call with a keyed hash of its answer, which ``ok`` runs after the visible cases.
 
 The locks are keyed hashes, like okpy's: they keep answers out of plain sight, but anyone with
 the bank can test a guess against a lock, so short answers can be found by trying them all.
@@ -25,6 +27,7 @@ import json
 import types
 from dataclasses import dataclass, field
 
+from hogkit.generate.further import further_checks, further_in_checker, hidden_names
 from hogkit.generate.reference import reference_hog
 from hogkit.problem_layout import Problem
 from hogkit.problems.checks import ProblemSpec, Unlock
@@ -95,7 +98,9 @@ class _Builder:
         suites = [{"name": f"{self.problem.label} tests", "cases": cases}] if cases else []
         p = self.problem
         return {"id": p.id, "label": p.label, "title": p.title, "phase": p.phase, "points": p.points,
-                "functions": list(p.functions), "unlock": self.unlock, "suites": suites}
+                "functions": list(p.functions), "unlock": self.unlock, "suites": suites,
+                **({"further": further_checks(self.variant, spec, self.key)} if further_in_checker(self.variant, spec)
+                   else {"further_hidden": hidden_names(spec)})}
 
 
 def bank_key(variant: Variant) -> str:

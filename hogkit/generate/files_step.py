@@ -9,7 +9,7 @@ from hogkit.generate.source import strip_solutions
 from hogkit.generate.step import KitBuild
 from hogkit.shipped import shipped_text
 
-SUPPORT_FILES = ("dice.py", "ucb.py", "hog_ui.py")
+SUPPORT_FILES = ("dice.py", "ucb.py", "hog_ui.py", "hog_checks.py")
 
 
 def reference_files(kit: KitBuild) -> None:
@@ -19,8 +19,9 @@ def reference_files(kit: KitBuild) -> None:
 
 
 def support_files(kit: KitBuild) -> None:
-    """dice.py, ucb.py and the text UI, the same in both folders (and construct_check.py where a
-    problem forbids some constructs)."""
+    """dice.py, ucb.py, the text UI and the grader's helpers (hog_checks.py, which ok, ready.py and
+    the okpy tests use), the same in both folders (and construct_check.py where a problem forbids
+    some constructs)."""
     constructs = ("construct_check.py",) if any(p.forbidden for p in kit.variant.problems) else ()
     for name in (*SUPPORT_FILES, *constructs):
         text = shipped_text(name)

@@ -3,8 +3,9 @@
 ``student_skeleton/hog.ok`` names the assignment (its name is the key of every lock) and
 ``student_skeleton/tests/NN.py`` holds, per problem, okpy's suites: the concept questions and the
 "what would Python display?" cases that the kit's checker asks before testing, then the problem's
-visible test cases, the same ones the grader runs. Every expected line is locked the way okpy
-locks it (HMAC-MD5 of the line, keyed with the assignment's name), so `ok -q 01 -u` unlocks them
+visible test cases, the same ones the grader runs, and a last case that runs the grader's further
+checks (``hog_checks.further_checks``, which prints ``ok`` when they all pass). Every expected line
+is locked the way okpy locks it (HMAC-MD5 of the line, keyed with the assignment's name), so `ok -q 01 -u` unlocks them
 and `ok -q 01` runs them, unchanged.
 """
 
@@ -13,12 +14,14 @@ from __future__ import annotations
 import json
 import types
 
+from hogkit.generate.further import further_in_checker
 from hogkit.generate.solution import solution_hog_source
 from hogkit.generate.step import KitBuild
 from hogkit.problems.checks import Doctest, ProblemSpec, Unlock
 from hogkit.problems.displaying import as_hog, doctest_code
 from hogkit.problems.specs import problem_specs
 from hogkit.shipped import ok as checker
+from hogkit.shipped.hog_checks import further_case
 from hogkit.source_module import load_source_module
 from hogkit.variant import Variant
 
@@ -100,6 +103,9 @@ def okpy_test(variant: Variant, spec: ProblemSpec) -> dict:
         suites.append({"cases": [c for c in cases if c], "scored": False, "setup": SETUP, "teardown": "",
                        "type": "doctest"})
     suites += _visible_suites(key, ref, spec.visible)
+    if further_in_checker(variant, spec):  # the grader's further checks, run by the kit's hog_checks.py
+        suites.append({"cases": [{"code": further_case(spec.id), "hidden": False, "locked": False}], "scored": True,
+                       "setup": SETUP, "teardown": "", "type": "doctest"})
     return {"name": f"Question {spec.problem.number}", "points": spec.problem.points, "suites": suites}
 
 
@@ -120,7 +126,7 @@ def okpy_answers(variant: Variant, spec: ProblemSpec) -> list[str]:
         for case in suite["cases"]:
             if suite["type"] == "concept":
                 asked.append(plain[case["answer"]])
-            else:
+            elif case.get("locked"):
                 asked += [plain[line] for prompt in checker.okpy_prompts(case["code"]) for line in prompt["expected"]]
     return asked
 

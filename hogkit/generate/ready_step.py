@@ -17,7 +17,7 @@ from hogkit.generate.solution import solution_hog_source
 from hogkit.generate.step import KitBuild
 from hogkit.naming import course_name, course_params, kit_course, template_of
 from hogkit.problem_layout import first_problems
-from hogkit.problems.building import play_call
+from hogkit.problems.building import play_call, rolls_always
 from hogkit.problems.domains import parameter_domain
 from hogkit.rules import Rule, family_of
 from hogkit.shipped import shipped_text
@@ -56,11 +56,13 @@ def tries(variant: Variant) -> dict[str, tuple[str, str, int]]:
     where GOAL is the score the game the call plays must reach (0 for a call that is not a game)."""
     owners = {fn.__name__: rule for rule in variant.rules for fn in rule.functions}
     found: dict[str, tuple[str, str, int]] = {}
+    problems = {problem.id: problem for problem in variant.problems}
     for name, problem in first_problems(variant.problems).items():
         goal = 0
-        if name == "play":
-            call = play_call(variant, "always_roll(2)", "always_roll(2)", dice="make_test_dice(4, 5, 6)",
-                             later=True, wild="make_test_dice(3, 2, 4)")
+        if name == "play":  # a strategy the tools offer to a play written before always_roll is
+            always = rolls_always(variant, problems[problem], 2)
+            call = play_call(variant, always, always, dice="make_test_dice(4, 5, 6)", later=True,
+                             wild="make_test_dice(3, 2, 4)")
             goal = variant.goal
         elif name == "take_turn":  # in the course's signature: some courses give it both scores
             call = kit_course(variant).call("take_turn", {"num_rolls": "2", "player_score": "0", "opponent_score": "0",

@@ -15,8 +15,8 @@ import random
 from collections.abc import Iterable
 from dataclasses import replace
 
-from hogkit.naming import kit_course
-from hogkit.problem_layout import Problem
+from hogkit.naming import course_name, kit_course
+from hogkit.problem_layout import Problem, first_problems
 from hogkit.problems.checks import Doctest, Fuzz, Sweep, Unlock
 from hogkit.problems.domains import GameStart, Strategies, TestDice, parameter_domain
 from hogkit.rules import Rule, Story
@@ -55,6 +55,14 @@ COUNT_SAYS = (
     "        print(n)\n"
     "        return count(n + 1)\n"
     "    return say"
+)
+# A strategy that always rolls n dice, for the tests of a problem that comes before the one that
+# asks students for always_roll (the grader's helper of the same name, written into the test).
+FIXED_ROLLS = (
+    "def fixed_rolls(n):\n"
+    "    def strategy(score, opponent_score):\n"
+    "        return n\n"
+    "    return strategy"
 )
 COUNTED_STRATEGY = (
     "def counted(n, calls):\n"
@@ -105,6 +113,27 @@ def play_call(variant: Variant, strategy0: str, strategy1: str, *, dice: str, la
     if not later:
         extra += [f"{flag}=False" for flag in variant.play_flags()]
     return call[:-1] + "".join(f", {arg}" for arg in extra) + ")"
+
+
+def rolls_always(variant: Variant, problem: Problem, n: int) -> str:
+    """A strategy that always rolls N dice, as a test of PROBLEM writes it: the kit's ``always_roll``
+    where students have it by then (given in hog.py, or written in an earlier problem), else the
+    test's own ``fixed_rolls`` (see :func:`with_local_helpers`): a student who works in the course's
+    order passes the test before writing the later problem."""
+    name = course_name(variant, "always_roll")
+    owner = first_problems(variant.problems).get(name)
+    order = [p.id for p in variant.problems]
+    if owner is not None and order.index(owner) >= order.index(problem.id):
+        return f"fixed_rolls({n})"
+    return f"{name}({n})"
+
+
+def with_local_helpers(statements: Iterable[str]) -> tuple[str, ...]:
+    """STATEMENTS, after the definition of each test-local helper they call and do not define."""
+    statements = tuple(statements)
+    uses = any("fixed_rolls(" in s for s in statements) and not any(s.startswith("def fixed_rolls(")
+                                                                     for s in statements)
+    return (FIXED_ROLLS, *statements) if uses else statements
 
 
 def dice_text(outcomes: Iterable[int]) -> str:
@@ -309,11 +338,13 @@ def stories(variant: Variant, rules: Iterable[Rule], *, later: bool, shared: boo
     return tests
 
 
-def bank_play(variant: Variant, rng: random.Random, *, later: bool) -> str:
+def bank_play(variant: Variant, problem: Problem, rng: random.Random, *, later: bool) -> tuple[str, ...]:
+    """The statements of an unlocking question about a game of PROBLEM's ``play``."""
     rolls = [r for r in variant.legal_rolls if r >= 0 or later]
     dice = TestDice(min_len=2, max_len=7)
-    return play_call(variant, f"always_roll({rng.choice(rolls)})", f"always_roll({rng.choice(rolls)})",
-                     dice=dice.render(dice.sample(rng)), goal=rng.choice((20, 30, 40)), later=later)
+    first, second = (rolls_always(variant, problem, rng.choice(rolls)) for _ in range(2))
+    return with_local_helpers((play_call(variant, first, second, dice=dice.render(dice.sample(rng)),
+                                         goal=rng.choice((20, 30, 40)), later=later),))
 
 
 def domain_size(variant: Variant, fn: str, params: list[str]) -> float:

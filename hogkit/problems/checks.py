@@ -77,6 +77,8 @@ class Sweep:
 
     ``judge`` is ``equal`` (the same value, and the same printed text when ``output``), or
     ``legal`` (any legal number of dice: for ``final_strategy``, where every choice is allowed).
+    ``seconds`` is the time a group of its calls may take, where the page allows more than a
+    sweep's usual limit (``final_strategy`` answers every pair of scores in the contest's time).
     """
 
     name: str
@@ -84,6 +86,7 @@ class Sweep:
     rule: str = ""
     output: bool = False
     judge: str = "equal"
+    seconds: float = 0.0  # each group of calls may take this long (0: the grader's limit for a sweep)
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,11 @@ class Fuzz:
     rule: str = ""
     output: bool = False
     accept: Callable[..., bool] | None = None
+
+    @property
+    def title(self) -> str:
+        """The name of the property's test in reports and in the checker."""
+        return f"fuzz: {self.name}"
 
     def call(self, *values: object) -> str:
         """The call for one drawn value of each argument."""

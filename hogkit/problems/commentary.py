@@ -14,7 +14,9 @@ from hogkit.problems.building import (
     choice,
     dice_text,
     play_call,
+    rolls_always,
     text_key,
+    with_local_helpers,
 )
 from hogkit.problems.checks import Doctest, Fuzz, Requirement, Sweep, Unlock
 from hogkit.problems.domains import OneOf, ScoreWalk, max_turn_points
@@ -78,8 +80,9 @@ def _p06(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     fuzz = (shared_fuzz(variant, later=False, say="echo_scores", name="play with commentary", neutral_only=True,
                         output=True),)
     unlock = (
-        Unlock((play_call(variant, "always_roll(1)", "always_roll(2)", dice=dice_text((4, 2, 6)), goal=20,
-                          later=True, say="say_scores"),)),
+        Unlock(with_local_helpers((play_call(variant, rolls_always(variant, problem, 1),
+                                             rolls_always(variant, problem, 2), dice=dice_text((4, 2, 6)), goal=20,
+                                             later=True, say="say_scores"),))),
         choice("What does a commentary function return?", "A commentary function for the next turn",
                 ("The highest gain so far", "None", "The printed message")),
     )

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from hogkit.rules import family_of
+from hogkit.rules import Rule, family_of
 from hogkit.turn import turn_of
 from hogkit.variant import Variant
 
@@ -202,11 +202,24 @@ def parameter_domain(variant: Variant, function: str, parameter: str) -> Ints | 
             declared = dict(rule.domains)
             named = declared.get(f"{function}.{parameter}", declared.get(parameter))
             if named is not None:
-                if ".." in named:
-                    lo, hi = named.split("..")
-                    return Ints(int(lo), int(hi))
-                return _named_domain(variant, function, named)
+                return _declared_domain(variant, rule, function, named)
     return _named_domain(variant, function, parameter)
+
+
+def _declared_domain(variant: Variant, rule: Rule, function: str, declared: str) -> Ints | OneOf | TestDice:
+    """The domain a rule declares for a parameter: ``lo..hi``, a domain's name, either followed
+    by ``where FN`` (only the values for which the rule's own function FN is true: the page calls
+    ``next_perfect_square`` on perfect squares only)."""
+    base, _, condition = (part.strip() for part in declared.partition(" where "))
+    if ".." in base:
+        lo, hi = base.split("..")
+        domain: Ints | OneOf | TestDice = Ints(int(lo), int(hi))
+    else:
+        domain = _named_domain(variant, function, base)
+    if not condition:
+        return domain
+    test = next(fn for fn in rule.functions if fn.__name__ == condition)
+    return OneOf(tuple(value for value in domain.values() if test(value)))
 
 
 def _named_domain(variant: Variant, function: str, parameter: str) -> Ints | OneOf | TestDice:
@@ -217,7 +230,7 @@ def _named_domain(variant: Variant, function: str, parameter: str) -> Ints | One
     before_turn = any(function in rule.function_names and family_of(rule).step in BEFORE_POINTS
                       for rule in variant.rules)
     table: dict[str, Ints | OneOf | TestDice] = {
-        "score": after_turn if function == "square_swine" else score_below_goal(variant),
+        "score": score_below_goal(variant),
         "opponent_score": score_below_goal(variant),
         "player_score": score_below_goal(variant) if before_turn else after_turn,
         "num_rolls": rolls,

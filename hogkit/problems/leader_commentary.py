@@ -8,7 +8,17 @@ import random
 
 from hogkit.naming import kit_course
 from hogkit.problem_layout import Problem
-from hogkit.problems.building import SETUP, choice, dice_text, play_call, play_fuzz, random_games, text_key
+from hogkit.problems.building import (
+    SETUP,
+    choice,
+    dice_text,
+    play_call,
+    play_fuzz,
+    random_games,
+    rolls_always,
+    text_key,
+    with_local_helpers,
+)
 from hogkit.problems.checks import Doctest, Fuzz, Requirement, Sweep, Unlock
 from hogkit.problems.domains import Ints, OneOf, max_turn_points
 from hogkit.variant import Variant
@@ -107,8 +117,9 @@ def _commentary_leader(variant: Variant, problem: Problem, rng: random.Random) -
     both = f"{course.signatures['both_leader'].name}({course.signatures['say_scores_leader'].name}, {announce})"
 
     def game(name: str, helper: str, say: str, requirement: Requirement, **kw: object) -> Doctest:
-        call = play_call(variant, "always_roll(1)", "always_roll(1)", later=False, say=say, **kw)
-        return Doctest(name, (*((helper,) if helper else ()), f"s0, s1 = {call}", "s0, s1"),
+        call = play_call(variant, rolls_always(variant, problem, 1), rolls_always(variant, problem, 1), later=False,
+                         say=say, **kw)
+        return Doctest(name, with_local_helpers((*((helper,) if helper else ()), f"s0, s1 = {call}", "s0, s1")),
                        **requirement.checked(), setup=SETUP)
 
     visible = (
@@ -119,18 +130,19 @@ def _commentary_leader(variant: Variant, problem: Problem, rng: random.Random) -
              dice="make_test_dice(5)", goal=15),
         game("an empty message or None prints nothing", QUIET, "quiet", RULES["print_message"],
              dice="make_test_dice(4, 2)", goal=12),
-        Doctest(both, ("s0, s1 = " + play_call(variant, "always_roll(3)", "always_roll(3)",
-                                               dice=dice_text((1, 2, 3, 3)), goal=8, later=False, say=both),
-                       "s0, s1"),
-                **RULES["print_message"].checked(), setup=SETUP),
+        Doctest(both, with_local_helpers((
+            "s0, s1 = " + play_call(variant, rolls_always(variant, problem, 3), rolls_always(variant, problem, 3),
+                                    dice=dice_text((1, 2, 3, 3)), goal=8, later=False, say=both),
+            "s0, s1")), **RULES["print_message"].checked(), setup=SETUP),
     )
     hidden = (Sweep("commentary in games with random strategies",
                     random_games(variant, rng, 8, later=False, say=COUNTING), rule=RULES["say_each_turn"].text,
                     output=True),)
     fuzz = (play_fuzz(variant, later=False, say=COUNTING, name="play with commentary", output=True),)
     unlock = (
-        Unlock((play_call(variant, "always_roll(1)", "always_roll(2)", dice=dice_text((4, 2, 6)), goal=20,
-                          later=False, say=announce),)),
+        Unlock(with_local_helpers((play_call(variant, rolls_always(variant, problem, 1),
+                                             rolls_always(variant, problem, 2), dice=dice_text((4, 2, 6)), goal=20,
+                                             later=False, say=announce),))),
         choice("What does play do with the message a commentary function returns?",
                "Prints it, unless it is None or empty",
                ("Returns it", "Passes it to the next commentary function", "Prints it only at the end")),

@@ -28,8 +28,10 @@ from hogkit.problems.building import (
     play_strategies,
     random_games,
     required_parameters,
+    rolls_always,
     stories,
     text_key,
+    with_local_helpers,
     zero_dice_name,
     zero_dice_rule,
 )
@@ -253,14 +255,18 @@ def _p05a(variant: Variant, problem: Problem, rng: random.Random) -> dict:
         return below_goal(variant, score0), below_goal(variant, score1)
 
     def game(name: str, call: str, requirement: Requirement) -> Doctest:
-        return Doctest(name, (f"s0, s1 = {call}", "s0", "s1"), **requirement.checked(), setup=SETUP)
+        return Doctest(name, with_local_helpers((f"s0, s1 = {call}", "s0", "s1")), **requirement.checked(),
+                       setup=SETUP)
+
+    def always(n: int) -> str:
+        return rolls_always(variant, problem, n)
 
     visible = [
-        game("play stops at the goal", play_call(variant, "always_roll(5)", "always_roll(3)", start=start(near, 10),
+        game("play stops at the goal", play_call(variant, always(5), always(3), start=start(near, 10),
                                                  dice="make_test_dice(3)", later=False), RULES["goal"]),
-        game("the goal is not always the default", play_call(variant, "always_roll(5)", "always_roll(5)", goal=10,
+        game("the goal is not always the default", play_call(variant, always(5), always(5), goal=10,
                                                               dice="make_test_dice(3)", later=False), RULES["goal"]),
-        game("Player 1 can win", play_call(variant, "always_roll(4)", "always_roll(4)", start=start(near + 3, near + 4),
+        game("Player 1 can win", play_call(variant, always(4), always(4), start=start(near + 3, near + 4),
                                            dice="make_test_dice(3)", later=False), RULES["goal"]),
         Doctest("strategies that look at the scores", (
             "strat0 = lambda score, opponent: opponent % 10",
@@ -268,7 +274,7 @@ def _p05a(variant: Variant, problem: Problem, rng: random.Random) -> dict:
             "s0, s1 = " + play_call(variant, "strat0", "strat1", start=start(near - 20, near - 11),
                                     dice="make_test_dice(6, 5, 4)", later=False),
             "s0", "s1"), **RULES["own_score_first"].checked(), setup=SETUP),
-        *_flags_off(variant),
+        *_flags_off(variant, problem),
         Doctest("each strategy is asked once per turn", (
             COUNTED_STRATEGY, "calls = []",
             "s0, s1 = " + play_call(variant, "counted(2, calls)", "counted(3, calls)", dice="make_test_dice(4, 6)",
@@ -288,7 +294,7 @@ def _p05a(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     return _play_problem(variant, problem, rng, visible, sweep, later=False)
 
 
-def _flags_off(variant: Variant) -> list[Doctest]:
+def _flags_off(variant: Variant, problem: Problem) -> list[Doctest]:
     """A game the later rules would change, played with their flags off: a play that applies them
     whatever the flag fails here first, with the hint that says so (none when no flag exists or no
     small game shows the difference)."""
@@ -303,10 +309,10 @@ def _flags_off(variant: Variant) -> list[Doctest]:
         return []
     requirement = RULES["flags_off"].named(flags="=False, ".join(flags),
                                            titles=" and ".join(rule.title for rule in later))
-    call = play_call(variant, f"always_roll({rolls})", f"always_roll({rolls})", dice=dice_text(dice), goal=20,
-                     later=False)
-    return [Doctest("the later rules stay off when their flags are off", (f"s0, s1 = {call}", "s0", "s1"),
-                    **requirement.checked(), setup=SETUP)]
+    always = rolls_always(variant, problem, rolls)
+    call = play_call(variant, always, always, dice=dice_text(dice), goal=20, later=False)
+    return [Doctest("the later rules stay off when their flags are off",
+                    with_local_helpers((f"s0, s1 = {call}", "s0", "s1")), **requirement.checked(), setup=SETUP)]
 
 
 def _p05(variant: Variant, problem: Problem, rng: random.Random) -> dict:
@@ -319,21 +325,22 @@ def _p05(variant: Variant, problem: Problem, rng: random.Random) -> dict:
                   rule="play follows every rule and " + RULES["goal"].text)
     return {**simple, "visible": tuple(visible), "hidden": (*simple["hidden"], sweep),
             "fuzz": (*simple["fuzz"], play_fuzz(variant, later=True)),
-            "unlock": (*simple["unlock"], Unlock((bank_play(variant, rng, later=True),)))}
+            "unlock": (*simple["unlock"], Unlock(bank_play(variant, problem, rng, later=True)))}
 
 
 def _p05b(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     """Problem 5b: games in which both players play one strategy of the sum of the scores, so only
     the rule decides them (how play asks the strategies is Problem 5a's, and costs only 5a)."""
     later = [r for r in problem.rules]
+    always = rolls_always(variant, problem, 2)
     visible = stories(variant, later, later=True, shared=True)
     visible += [
-        Doctest("two dice on a first turn, with the rule on",
-                ("s0, s1 = " + play_call(variant, "always_roll(2)", "always_roll(2)", goal=5,
-                                         dice="make_test_dice(2, 2)", later=True), "s0", "s1"), setup=SETUP),
-        Doctest("the same game with the rule switched off",
-                ("s0, s1 = " + play_call(variant, "always_roll(2)", "always_roll(2)", goal=5,
-                                         dice="make_test_dice(2, 2)", later=False), "s0", "s1"), setup=SETUP),
+        Doctest("two dice on a first turn, with the rule on", with_local_helpers((
+            "s0, s1 = " + play_call(variant, always, always, goal=5, dice="make_test_dice(2, 2)", later=True),
+            "s0", "s1")), setup=SETUP),
+        Doctest("the same game with the rule switched off", with_local_helpers((
+            "s0, s1 = " + play_call(variant, always, always, goal=5, dice="make_test_dice(2, 2)", later=False),
+            "s0", "s1")), setup=SETUP),
         Doctest("a longer game with the rule on", (
             "strategy = lambda score, opponent: (score + opponent + 3) // 4 % 11",
             "s0, s1 = " + play_call(variant, "strategy", "strategy", goal=40, dice="make_test_dice(3, 5, 2, 6, 4)",
@@ -379,7 +386,8 @@ def _play_problem(variant: Variant, problem: Problem, rng: random.Random, visibl
     games, fuzzed games, an unlocking question and the domains, with the rules of 5b if LATER."""
     return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""), "visible": tuple(visible),
             "guidance": examples_as_doctests(variant, problem, problem.helpers), "hidden": (sweep,),
-            "fuzz": (play_fuzz(variant, later=later),), "unlock": (Unlock((bank_play(variant, rng, later=later),)),),
+            "fuzz": (play_fuzz(variant, later=later),),
+            "unlock": (Unlock(bank_play(variant, problem, rng, later=later)),),
             "domains": {"strategy": play_strategies(variant, later=later), "start": GameStart(TEST_GOALS),
                         "dice": GAME_DICE}}
 

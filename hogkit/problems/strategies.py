@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from hogkit.contest_rules import TIME_BUDGET
 from hogkit.naming import course_params, template_of, template_signature
 from hogkit.problem_layout import Problem
 from hogkit.problems.building import SETUP, choice, examples_as_doctests, text_key
@@ -310,7 +311,7 @@ def _p12(variant: Variant, problem: Problem, rng: random.Random) -> dict:
         f"all(type(n) is int and n in {legal} for n in answers)"), **legal_ints.checked(), setup=SETUP),)
     hidden = (Sweep("final_strategy at every pair of scores",
                     (f"[final_strategy(s, o) for s in range({goal}) for o in range({goal})]",),
-                    rule=legal_ints.text, judge="legal"),)
+                    rule=legal_ints.text, judge="legal", seconds=TIME_BUDGET),)
     unlock = (choice("Which values may final_strategy return?", "Only legal numbers of dice",
                       ("Any integer", "A probability", "A list of rolls")),)
     return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),

@@ -191,8 +191,10 @@ class Rule:
     with every rule, in a semester whose ``play`` takes one. ``constants`` are the module
     constants its functions read, as (name, value's source text): hog.py defines them after the goal.
     ``domains`` says which values a parameter of the rule's functions may take where its name does
-    not say it (:func:`hogkit.problems.domains.parameter_domain`): (``parameter`` or
-    ``function.parameter``, a domain's name such as ``points`` or ``after_turn``, or ``lo..hi``).
+    not say it, or the page says otherwise (:func:`hogkit.problems.domains.parameter_domain`):
+    (``parameter`` or ``function.parameter``, a domain's name such as ``points`` or ``after_turn``,
+    or ``lo..hi``, either followed by ``where FN``, one of the rule's functions: only the values for
+    which it is true). The grader's sweeps cover exactly these inputs, no fewer, no more.
     ``gain`` names the function of a post-turn ``update`` rule that students write as the points the
     rule adds to the mover's score (``hog_pile``): the rendered ``play`` adds what it returns, given
     what the hook is given, and the hook is the engine's small function of the new score.

@@ -29,8 +29,8 @@ BOAR_BRAWL = Rule(
     functions=(boar_brawl,),
     hook=boar_brawl,
     strategy="boar_strategy",
-    # The scores a turn starts from; the page allows any, and the course's own tests try some of 100 or more.
-    domains=(("boar_brawl.player_score", "below_goal"),),
+    # The page defines the digits of any score, and the course's own tests try scores of 100 and more.
+    domains=(("boar_brawl.player_score", "0..999"), ("boar_brawl.opponent_score", "0..999")),
     seed="",
     examples=(
         Example("boar_brawl(21, 46)", 9, "Tens digit 4 against ones digit 1: 3 * abs(4 - 1) = 9."),

@@ -58,6 +58,11 @@ SQUARE_SWINE = Rule(
     strategy="square_strategy",
     inputs=(("score", "player_score"),),
     roles=(("rules_update", "square_update"),),
+    # The page applies both to a score a turn has just added to (at least 1), and
+    # next_perfect_square only to one that is a perfect square; the engine's hook sees any such score.
+    domains=(("perfect_square.score", "positive_after_turn"),
+             ("next_perfect_square.score", "positive_after_turn where perfect_square"),
+             ("square_swine.score", "after_turn")),
     seed="002",
     examples=(
         Example("square_update(3, 12, 0, make_test_dice(4, 4, 5))", 36,

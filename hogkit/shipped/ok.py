@@ -55,6 +55,14 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
+if __package__:  # imported as part of HogKit
+    from . import hog_checks
+else:  # the kit's script, beside hog_checks.py
+    try:
+        import hog_checks
+    except ImportError:
+        sys.exit("error: hog_checks.py is missing beside ok — copy it from the kit you downloaded")
+
 BANK_FILE = "ok_bank.json"
 PROGRESS_FILE = ".ok_progress.json"
 FORMAT = 2
@@ -64,6 +72,7 @@ KEYWORDS = {"error": ERROR, "infinite loop": LOOP}
 CASE_TIMEOUT = 5.0  # seconds a single test case may run
 LOOP_ERROR = "probably an infinite loop"
 NOT_RUN = "not run: an earlier case of this problem ran out of time"
+PROBLEM_OUT_OF_TIME = "ran out of time: this problem's tests took all the time the grader gives a problem"
 CONTEST_ENTRY = "hog_contest.py"
 MAX_ANSWER = 5000
 
@@ -153,12 +162,12 @@ def bank_seal(bank: dict) -> str:
 # --------------------------------------------------------------------------- running code
 
 
-class _Timeout(BaseException):
-    """Raised in the main thread when a case runs too long."""
+class _CpuSpent(KeyboardInterrupt):
+    """Raised in the main thread when a case has used up its CPU time (stopped as a loop is)."""
 
 
 def run_test_case(code: str, namespace: dict, *, setup: str = "", teardown: str = "",
-                  timeout: float | None = None, out: io.TextIOBase | None = None) -> dict:
+                  timeout: float | None = None, out: io.TextIOBase | None = None, cpu: float | None = None) -> dict:
     """Run a test case: SETUP, then CODE, whose display is what the case compares, then TEARDOWN,
     which runs even when CODE fails (so a case that replaces a function of hog puts it back).
 
@@ -166,19 +175,20 @@ def run_test_case(code: str, namespace: dict, *, setup: str = "", teardown: str 
     they display the same text for the same code.
     """
     if setup:
-        prepared = run_case_code(setup, namespace, timeout=timeout)
+        prepared = run_case_code(setup, namespace, timeout=timeout, cpu=cpu)
         if prepared["error"]:
             return {"output": ERROR, "error": f"the test's setup failed: {prepared['error']}",
                     "where": prepared["where"]}
-    result = run_case_code(code, namespace, timeout=timeout, out=out)
+    result = run_case_code(code, namespace, timeout=timeout, out=out, cpu=cpu)
     if teardown:
         run_case_code(teardown, namespace, timeout=timeout)
     return result
 
 
 def run_case_code(code: str, namespace: dict, *, timeout: float | None = None,
-                  out: io.TextIOBase | None = None) -> dict:
-    """Run doctest-style CODE (``>>>`` lines) in NAMESPACE, as Python would display it.
+                  out: io.TextIOBase | None = None, cpu: float | None = None) -> dict:
+    """Run doctest-style CODE (``>>>`` lines) in NAMESPACE, as Python would display it, stopped
+    after TIMEOUT seconds or CPU seconds of this process's CPU time, whichever comes first.
 
     Returns ``output`` (what was printed and each expression's repr, one per line, or ``Error`` /
     ``Infinite loop`` when that happened), plus ``error`` and ``where`` describing a failure.
@@ -204,6 +214,7 @@ def run_case_code(code: str, namespace: dict, *, timeout: float | None = None,
 
         timer = threading.Thread(target=watchdog, daemon=True)
         timer.start()
+    cancel = hog_checks.cpu_alarm(cpu, _CpuSpent) if cpu else (lambda: None)
     try:
         with contextlib.redirect_stdout(out):
             for source in split_statements(code):
@@ -218,26 +229,24 @@ def run_case_code(code: str, namespace: dict, *, timeout: float | None = None,
         done.set()
         result["output"] = without_debug(out.getvalue())
         result["debug"] = debug_lines(out.getvalue())
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stopped:
         done.set()
+        why = (f"ran out of time: no answer within {cpu:.3g} s of its own time" if isinstance(stopped, _CpuSpent)
+               else f"stopped after {timeout:g} seconds")
         result.update(output=without_debug(out.getvalue()) + "\n" + LOOP, debug=debug_lines(out.getvalue()),
-                      error=f"{LOOP_ERROR}: stopped after {timeout:g} seconds")
+                      error=f"{LOOP_ERROR}: {why}")
     except BaseException as exc:  # noqa: BLE001 - student code may raise anything, even SystemExit
         done.set()
         result.update(output=without_debug(out.getvalue()) + "\n" + ERROR, debug=debug_lines(out.getvalue()),
                       error=f"{type(exc).__name__}: {exc}", where=_where(exc))
     finally:
+        cancel()
         if saved_handler is not None:
             signal.signal(signal.SIGINT, saved_handler)
     return result
 
 
-DEBUG_LINE = re.compile(r"^DEBUG[: ]", re.IGNORECASE)
-
-
-def without_debug(text: str) -> str:
-    """Printed text without the debugging lines okpy ignores (``DEBUG:`` or ``DEBUG `` at a line's start)."""
-    return "\n".join(line for line in text.splitlines() if not DEBUG_LINE.match(line))
+DEBUG_LINE, without_debug = hog_checks.DEBUG_LINE, hog_checks.without_debug
 
 
 MAX_DEBUG = 40  # DEBUG lines shown per case
@@ -288,6 +297,7 @@ def worker_main() -> int:
     print results; stop after a case that runs out of time."""
     cases = json.loads(sys.stdin.read())
     emit = sys.stdout
+    further = cases if isinstance(cases, dict) else None
     sys.path.insert(0, os.getcwd())
     _local_tests_package(Path.cwd() / "tests")
     try:
@@ -298,15 +308,31 @@ def worker_main() -> int:
         return 0
     import hog as module
 
+    factor = hog_checks.pace_factor()  # the grader's limits, scaled to this machine as the grader scales them
+    if further is not None:  # the grader's further checks of one problem, one summary line each
+        left = hog_checks.PROBLEM_SECONDS * factor - further.get("spent", 0.0)
+        for check in further["checks"]:
+            summary = hog_checks.run_check(check, module, key=further["key"], pace_factor=factor, seconds_left=left)
+            left -= summary["cpu"]
+            emit.write(json.dumps(summary) + "\n")
+            emit.flush()
+        return 0
+    left = hog_checks.PROBLEM_SECONDS * factor
     for case in cases:
         namespace = dict(vars(module))
+        began = time.process_time()
         if "statements" in case:  # an okpy case: each prompt's display on its own
             result = {"okpy": run_prompts(case["statements"], namespace, setup=case["setup"],
                                           teardown=case["teardown"], timeout=case.get("timeout", OKPY_TIMEOUT))}
+        elif left <= 0:  # the grader stops a problem whose tests take all its time
+            result = {"output": LOOP, "where": "", "error": f"{PROBLEM_OUT_OF_TIME} ({LOOP_ERROR})"}
         else:
             result = run_test_case(case["code"], namespace, setup=case.get("setup", ""),
-                                   teardown=case.get("teardown", ""), timeout=case.get("timeout", CASE_TIMEOUT))
+                                   teardown=case.get("teardown", ""), timeout=case.get("timeout", CASE_TIMEOUT),
+                                   cpu=min(hog_checks.CASE_SECONDS * factor, left))
         result["id"] = case["id"]
+        result["cpu"] = time.process_time() - began
+        left -= result["cpu"]
         emit.write(json.dumps(result) + "\n")
         emit.flush()
         if timed_out(result):  # the problem has failed: the student hears it now, not after every case
@@ -905,6 +931,79 @@ def verdicts(bank: dict, problem: dict, run: dict) -> list[dict]:
     return found
 
 
+def run_further(kit: Path, bank: dict, problem: dict, *, spent: float = 0.0) -> list[dict]:
+    """Run PROBLEM's further checks (the grader's sweeps and fuzzed inputs, with hashed answers) on
+    the kit's hog.py in a worker, as the grader runs them, within what is left of the problem's
+    time once its cases have SPENT theirs: one summary for each (see hog_checks.run_check). A check
+    the worker never answers (it stopped, or blocked far longer than the check's time) counts as
+    out of time."""
+    checks = problem.get("further", [])
+    if not checks:
+        return []
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker"]
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONIOENCODING="utf-8")
+    lines: list[str] = []
+    with subprocess.Popen(cmd, cwd=kit, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                          text=True, env=env) as proc:
+        reader = threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True)
+        proc.stdin.write(json.dumps({"checks": checks, "key": bank["key"], "spent": spent}))
+        proc.stdin.close()
+        reader.start()
+        seen, deadline = 0, None
+        while reader.is_alive():
+            reader.join(0.05)
+            if deadline is None or len(lines) != seen:  # each check answered earns the next its time
+                seen = len(lines)
+                if seen < len(checks):
+                    chunks = -(-checks[seen]["calls"].count("\n") // hog_checks.CHUNK) + 1
+                    deadline = time.monotonic() + 10 + 5 * checks[seen]["seconds"] * chunks
+            if time.monotonic() > deadline:
+                proc.kill()
+                break
+        proc.wait()
+        reader.join(1)
+    found = []
+    for line in lines:
+        try:
+            item = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(item, dict) and "name" in item and "wrong" in item:
+            found.append(item)
+    for check in checks[len(found):]:
+        found.append({"name": check["name"], "calls": check["calls"].count("\n") + 1, "wrong": 0,
+                      "first": "the checks stopped here (hog.py exited, crashed or blocked)", "out_of_time": True})
+    return found
+
+
+def cpu_spent(run: dict) -> float:
+    """The CPU seconds a problem's cases took (the worker measures each)."""
+    return sum(r.get("cpu", 0.0) for r in run["results"].values() if isinstance(r.get("cpu", 0.0), (int, float)))
+
+
+def further_passed(summaries: list[dict]) -> bool:
+    """Whether every further check of a problem passed."""
+    return all(not s["wrong"] and not s["out_of_time"] for s in summaries)
+
+
+def report_further(problem: dict, summaries: list[dict], *, out) -> None:
+    """Print what the grader's further checks of PROBLEM found (one line each)."""
+    hidden = problem.get("further_hidden", [])
+    if hidden:
+        names = "; ".join(hidden)
+        print(f"The grader also runs further checks that your course keeps hidden until grades are out: {names}.",
+              file=out)
+    if not summaries:
+        return
+    print(f"Further checks: the grader's own tests of {problem['label']} (answers hidden, same limits):", file=out)
+    for summary in summaries:
+        tag = "ok  " if not summary["wrong"] and not summary["out_of_time"] else "FAIL"
+        print(f"  {tag} {hog_checks.summary_line(summary)}", file=out)
+    if not further_passed(summaries):
+        print("The grader would not give this problem its points: fix the calls named above (python3 -i hog.py, "
+              "then try one).", file=out)
+
+
 def okpy_numbering(kit: Path, problem: dict) -> tuple[dict[str, tuple[int, int]], list[int]]:
     """Where each of PROBLEM's test cases sits as okpy numbers them in the kit's ``tests/NN.py``
     (its scored suites hold the same cases in the same order), so okpy's ``--suite N --case M``
@@ -914,7 +1013,8 @@ def okpy_numbering(kit: Path, problem: dict) -> tuple[dict[str, tuple[int, int]]
     try:
         suites = parse_okpy_test(kit / "tests" / f"{problem['id']}.py").get("suites", [])
         places = [(n, i) for n, suite in enumerate(suites, 1) if suite.get("type") == "doctest"
-                  and suite.get("scored", True) for i in range(1, len(suite.get("cases", [])) + 1)]
+                  and suite.get("scored", True) for i, case in enumerate(suite.get("cases", []), 1)
+                  if not hog_checks.is_further_case(case.get("code", ""))]
         sizes = [len(suite.get("cases", [])) for suite in suites]
     except (CheckError, AttributeError, TypeError):
         places = []
@@ -1263,22 +1363,29 @@ def score(kit: Path, bank: dict, progress: Progress, *, out, as_json: bool) -> d
     """Run every problem's tests and add up the points, per problem and per phase."""
     rows = []
     for problem in bank["problems"]:
+        further: list[dict] = []
         if problem["suites"]:
-            found = verdicts(bank, problem, run_problem(kit, problem))
+            run = run_problem(kit, problem)
+            found = verdicts(bank, problem, run)
             ok = all(v["passed"] for v in found)
             passed, total = sum(v["passed"] for v in found), len(found)
+            further = run_further(kit, bank, problem, spent=cpu_spent(run)) if ok else []
+            ok = ok and (further_passed(further) if problem.get("further") else True) and (
+                bool(further) or not problem.get("further"))
         else:
             ok = progress.unlocked(problem)
             passed, total = int(ok), 1
         rows.append({"id": problem["id"], "phase": problem["phase"], "points": problem["points"] if ok else 0,
                      "possible": problem["points"], "passed": passed, "cases": total,
-                     "unlocked": progress.unlocked(problem)})
+                     "further_checks": len(problem.get("further", [])),
+                     "further_passed": sum(not s["wrong"] and not s["out_of_time"] for s in further),
+                     "unlocked": progress.unlocked(problem), "ok": ok})
     phases = {}
     for row in rows:
         phase = phases.setdefault(str(row["phase"]), {"points": 0, "possible": 0})
         phase["points"] += row["points"]
         phase["possible"] += row["possible"]
-    checkpoint = all(r["passed"] == r["cases"] for r in rows if r["phase"] == 1 and r["id"] != "00")
+    checkpoint = all(r["ok"] for r in rows if r["phase"] == 1 and r["id"] != "00")
     summary = {"problems": rows, "phases": phases, "checkpoint": checkpoint,
                "total": sum(r["points"] for r in rows), "possible": sum(r["possible"] for r in rows)}
     if not as_json:
@@ -1286,12 +1393,14 @@ def score(kit: Path, bank: dict, progress: Progress, *, out, as_json: bool) -> d
         names = {p["id"]: p for p in bank["problems"]}
         for row in rows:
             lock = "" if row["unlocked"] else "  (locked)"
+            further = (f", further checks {row['further_passed']}/{row['further_checks']}"
+                       if row["further_checks"] else "")
             print(f"  {names[row['id']]['label']:<12} {row['points']:>2} / {row['possible']:<2}"
-                  f"  {row['passed']}/{row['cases']} cases{lock}", file=out)
+                  f"  {row['passed']}/{row['cases']} cases{further}{lock}", file=out)
         for number, phase in phases.items():
             print(f"Phase {number} ({bank['phases'].get(number, '')}): {phase['points']} / {phase['possible']}",
                   file=out)
-        verdict = "complete" if checkpoint else "not yet complete (every Phase 1 case must pass)"
+        verdict = "complete" if checkpoint else "not yet complete (every Phase 1 case and further check must pass)"
         print(f"Phase 1 checkpoint: {verdict}", file=out)
         print(f"Total: {summary['total']} / {summary['possible']}", file=out)
     return summary
@@ -1532,6 +1641,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "the kit's .ok file names an http(s) endpoint")
     parser.add_argument("--email", metavar="ID",
                         help=f"with --submit: your email or course id (asked once otherwise; kept in {STUDENT_FILE})")
+    parser.add_argument("--okpy", action="store_true",
+                        help="run the tests in okpy's format (the .ok file and tests/) as okpy does, even in a kit")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     return parser
 
@@ -1561,7 +1672,7 @@ def main(argv: list[str] | None = None, *, kit: Path | None = None) -> int:
             raise CheckError("--email goes with --submit — as in: python3 ok --submit --email you@school.edu", code=2)
         if args.submit:
             return submit(kit, out=out, email=args.email, local=args.local)
-        if not (kit / BANK_FILE).exists() and any(kit.glob("*.ok")):
+        if (args.okpy or not (kit / BANK_FILE).exists()) and any(kit.glob("*.ok")):
             return okpy_check(kit, args, out=out)
         bank = load_bank(kit)
         progress = Progress(kit, bank, out=sys.stderr)
@@ -1608,14 +1719,21 @@ def _test(kit: Path, bank: dict, progress: Progress, problems: list[dict], args,
             raise CheckError(f"hog.py does not load: {run['load_error']}")
         found = verdicts(bank, problem, run)
         failed = [v for v in found if not v["passed"]]
-        status = status or (1 if failed else 0)
+        # the grader's further checks, once every case passes (a chosen case alone runs none)
+        further = (run_further(kit, bank, problem, spent=cpu_spent(run)) if not failed and args.suite is None
+                   else [])
+        status = status or (1 if failed or not further_passed(further) else 0)
         summary.append({"id": problem["id"], "passed": len(found) - len(failed), "failed": len(failed),
                         "not_run": sum(bool(v["result"].get("not_run")) for v in found),
                         "unlocked": progress.unlocked(problem),
                         "cases": [{"id": v["case"]["id"], "passed": v["passed"], "hidden": v["case"]["hidden"],
-                                   "error": v["result"].get("error", "")} for v in found]})
+                                   "error": v["result"].get("error", "")} for v in found],
+                        "further": further, "further_run": bool(further) or not problem.get("further")})
         if not args.json:
             report_problem(problem, found, progress, out=out, verbose=args.verbose, places=places)
+            if failed and problem.get("further") and args.suite is None:
+                print(f"The grader's further checks of {problem['label']} run here once its cases pass.", file=out)
+            report_further(problem, further, out=out)
         if args.interactive:
             interact(kit, problem, found, out=out)
     if args.json:

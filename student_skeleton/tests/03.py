@@ -137,5 +137,24 @@ test = {
       """,
       'type': 'doctest',
     },
+    {
+      'cases': [
+        {
+          'code': r"""
+          >>> from hog_checks import further_checks
+          >>> further_checks('03')
+          ok
+          """,
+          'hidden': False,
+          'locked': False,
+        },
+      ],
+      'scored': True,
+      'setup': r"""
+      >>> from hog import *
+      """,
+      'teardown': '',
+      'type': 'doctest',
+    },
   ]
 }

@@ -145,5 +145,24 @@ test = {
       'teardown': '',
       'type': 'doctest',
     },
+    {
+      'cases': [
+        {
+          'code': r"""
+          >>> from hog_checks import further_checks
+          >>> further_checks('11')
+          ok
+          """,
+          'hidden': False,
+          'locked': False,
+        },
+      ],
+      'scored': True,
+      'setup': r"""
+      >>> from hog import *
+      """,
+      'teardown': '',
+      'type': 'doctest',
+    },
   ]
 }

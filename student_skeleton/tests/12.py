@@ -40,5 +40,24 @@ test = {
       'teardown': '',
       'type': 'doctest',
     },
+    {
+      'cases': [
+        {
+          'code': r"""
+          >>> from hog_checks import further_checks
+          >>> further_checks('12')
+          ok
+          """,
+          'hidden': False,
+          'locked': False,
+        },
+      ],
+      'scored': True,
+      'setup': r"""
+      >>> from hog import *
+      """,
+      'teardown': '',
+      'type': 'doctest',
+    },
   ]
 }

@@ -6,9 +6,14 @@ import json
 
 import pytest
 
+from hogkit.generate.answers import expected
 from hogkit.generate.bank import bank_json, build_bank
+from hogkit.generate.fuzzing import EXAMPLES, recorded_inputs
 from hogkit.problems.specs import problem_specs
 from hogkit.shipped import ok as checker
+from hogkit.shipped.hog_checks import ANY, DIGEST_CHARS, answer_digest
+from hogkit.variant import load_variant
+from tests.conftest import ROOT
 
 
 @pytest.mark.parametrize(("typed", "expected"), [
@@ -58,16 +63,44 @@ def test_answers_are_not_in_the_bank_but_unlock_it(any_variant):
 
 
 def test_the_bank_holds_exactly_the_visible_tests_of_each_problem(any_variant):
-    """The checker runs the grader's visible tests and nothing else: no hidden case is shipped."""
+    """The checker's cases are the grader's visible tests, none hidden; its further checks are the
+    grader's sweeps and fuzzed inputs, call for call, with a keyed hash of each answer and never an
+    answer itself."""
     bank = build_bank(any_variant)
     for problem, spec in zip(bank["problems"], problem_specs(any_variant), strict=True):
         cases = [case for suite in problem["suites"] for case in suite["cases"]]
         assert [case["code"] for case in cases] == [test.code for test in spec.visible]
         assert not any(case["hidden"] for case in cases)
-    games = [call for spec in problem_specs(any_variant) for sweep in spec.hidden for call in sweep.calls
-             if call.startswith(("play(", "run_commentary("))]
+        further = problem.get("further", [])
+        sweeps = [check for check in further if check["kind"] == "sweep"]
+        assert [check["calls"].split("\n") for check in sweeps] == [list(sweep.calls) for sweep in spec.hidden]
+        assert [check["name"] for check in further if check["kind"] == "fuzz"] == [
+            prop.title for prop in spec.fuzz if recorded_inputs(any_variant, prop, max_examples=EXAMPLES)]
+        for check in further:
+            calls = check["calls"].split("\n")
+            if check["judge"] == "legal":
+                assert "digests" not in check
+                continue
+            assert len(check["digests"]) == len(calls) * DIGEST_CHARS
+            for index in range(0, len(calls), 97):  # each hash is the reference's answer, keyed
+                want = expected(any_variant, calls[index])
+                digest = check["digests"][index * DIGEST_CHARS:(index + 1) * DIGEST_CHARS]
+                assert digest == (answer_digest(bank["key"], calls[index], want.value,
+                                                want.out if check["output"] else None) if want.ok else ANY)
+
+
+def test_a_course_can_keep_its_hidden_tests_out_of_the_kit(tmp_path):
+    """checker_runs_hidden = false: the kit names the grader's further checks and ships none of their calls."""
+    spec = tmp_path / "hidden.toml"
+    spec.write_text((ROOT / "variants" / "fa19.toml").read_text().replace(
+        'name = "fa19"', 'name = "hidden"\nchecker_runs_hidden = false'))
+    variant = load_variant(spec)
+    bank = build_bank(variant)
     text = json.dumps(bank)
-    assert games and not any(call in text for call in games)  # a hidden game is not in the student's kit
+    for problem, spec in zip(bank["problems"], problem_specs(variant), strict=True):
+        assert "further" not in problem
+        assert problem["further_hidden"] == [sweep.name for sweep in spec.hidden] + [p.title for p in spec.fuzz]
+        assert not any(call in text for sweep in spec.hidden for call in sweep.calls if call.startswith("play("))
 
 
 def test_unlock_cases_include_error_and_loop_answers(fa19):

@@ -31,11 +31,12 @@ from tests.conftest import ROOT
 OKPY = Path(os.environ.get("OKPY_PYTHON", ROOT / ".venv-okpy" / "bin" / "python")).absolute()
 pytestmark = pytest.mark.skipif(not OKPY.exists(), reason="the okpy client is not installed: run make setup")
 KIT_STEPS = [step for step in STEPS if step[0] in ("reference files", "support files", "student skeleton",
-                                                       "okpy tests")]
+                                                       "question bank", "okpy tests")]
 
 
 def okpy_kit(variant, folder: Path, hog: str) -> Path:
-    """A student folder holding HOG, the kit's support files and its okpy tests (no HogKit bank)."""
+    """A student folder holding HOG, the kit's support files and its okpy tests (with the bank,
+    whose further checks the okpy tests' last case of each question runs)."""
     write_tree(render_kit(variant, steps=KIT_STEPS), folder)
     kit = folder / "student_skeleton"
     (kit / "hog.py").write_text(hog)
@@ -85,7 +86,8 @@ def test_hogkit_agrees_with_okpy_on_every_question(name, tmp_path):
         theirs = okpy_failures(kit)
         graded = grade_with_course_tests(hog.encode(), variant, kit)
         assert {p.id: sum(not t.passed for t in p.tests) for p in graded.problems} == theirs, label
-        checker = subprocess.run([sys.executable, "hogkit_ok.py", "--all", "--json"], cwd=kit, capture_output=True,
+        checker = subprocess.run([sys.executable, "hogkit_ok.py", "--okpy", "--all", "--json"], cwd=kit,
+                                 capture_output=True,
                                  text=True, timeout=600, check=False)
         assert {p["id"]: p["failed"] for p in json.loads(checker.stdout)["problems"]} == theirs, label
         if label == "reference":

@@ -8,8 +8,8 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graders.fuzz import calls_of, recorded_inputs
-from graders.oracle import expected
+from hogkit.generate.answers import expected
+from hogkit.generate.fuzzing import calls_of, recorded_inputs
 from hogkit.problems.domains import CycleSamples, parameter_domain
 from hogkit.problems.specs import problem_specs, within_domains
 from hogkit.shipped.dice import make_test_dice

@@ -145,6 +145,7 @@ def test_the_kits_checker_reads_the_same_layouts(tmp_path):
     folder = course(tmp_path / "course")
     (folder / "hog.py").write_text(solution_hog_source(FA19))
     shutil.copyfile(ROOT / "hogkit" / "shipped" / "ok.py", folder / "ok")
+    shutil.copyfile(ROOT / "hogkit" / "shipped" / "hog_checks.py", folder / "hog_checks.py")
     decoy = tmp_path / "site" / "tests"
     decoy.mkdir(parents=True)
     (decoy / "__init__.py").write_text("")

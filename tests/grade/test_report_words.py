@@ -20,7 +20,6 @@ import pytest
 
 from graders import results
 from graders.gradebook import variant_columns, write_gradebook
-from graders.harness import HELPER_WORDS, TEST_HELPERS
 from graders.isolation import detect
 from graders.report import REPORT_TEXT, to_gradescope, to_json, to_text
 from graders.results import HIDDEN, GradeResult, ProblemResult
@@ -31,6 +30,7 @@ from hogkit.generate.reference import reference_hog
 from hogkit.generate.solution import solution_hog_source
 from hogkit.problems.specs import problem_specs
 from hogkit.shipped import ok as checker
+from hogkit.shipped.hog_checks import HELPER_WORDS, TEST_HELPERS
 from hogkit.variant import Variant, load_variant, variant_names
 from tests.conftest import ROOT, SEED_VARIANTS, SLOW_SEMESTERS
 
