@@ -30,6 +30,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 
+from graders.cells import id_text
 from graders.files import check_folder_target, remove_stale_temporaries, write_json
 from graders.gradebook import variant_columns, write_gradebook
 from graders.intake import Submission, class_submissions, read_source
@@ -79,8 +80,8 @@ def _grade_one(sub: Submission, variant: Variant, isolation: Isolation, mode: Mo
         data = _row(sub, variant, "not_graded", exc.line())
     else:
         try:
-            grade = grade_source(source, variant, label=sub.student, isolation=isolation, checkpoint=mode.checkpoint,
-                                 leave_out=frozenset(mode.left_out))
+            grade = grade_source(source, variant, label=id_text(sub.student), isolation=isolation,
+                                 checkpoint=mode.checkpoint, leave_out=frozenset(mode.left_out))
             data = to_json(grade, published=mode.published)
             data["status"] = data.get("status", "graded")
         except Exception as exc:  # noqa: BLE001 - a failure is one student's result, not the batch's
@@ -170,7 +171,7 @@ def grade_batch(folder: Path, *, out: Path, variant: Variant, jobs: int = 2, res
         for sub in found:
             row = _finished(results_dir / f"{sub.id}.json", mode)
             if row is None:
-                raise HogkitError(f"the result of {sub.student} is missing or unreadable",
+                raise HogkitError(f"the result of {id_text(sub.student)} is missing or unreadable",
                                   "run the same command again with --resume")
             rows.append(row)
         summary = write_gradebook(rows, out=out, variant=variant, columns=columns, hidden=hidden,
@@ -263,4 +264,4 @@ def _progress(done: int, total: int, last: str) -> None:
         bar = "#" * (30 * done // max(total, 1))
         print(f"\r[{bar:30}] {done}/{total}", end="", file=sys.stderr, flush=True)
     else:
-        print(f"{done}/{total} {last}", file=sys.stderr, flush=True)
+        print(f"{done}/{total} {id_text(last)}", file=sys.stderr, flush=True)

@@ -158,6 +158,7 @@ def grade_with_course_tests(source: bytes, variant: Variant, course: Path, *, la
         if not sandbox.imported:
             grade.status = "import_error"
             notes.append(f"hog.py could not be imported: {sandbox.log.import_error}")
+            grade.reason = notes[-1]
         for question in assignment["questions"]:
             qid = question["id"]
             if checkpoint and phase(qid) != 1:

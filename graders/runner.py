@@ -34,9 +34,21 @@ from hogkit.problems.specs import problem_specs
 from hogkit.shipped.construct_check import forbidden_uses
 from hogkit.variant import Variant
 
+TIME_UP = "the time limit for the whole submission was reached (what was not run in time is lost)"
 NOT_RUN = "not run: an earlier test of this problem ran out of time or memory, or stopped the program"
 
 __all__ = ["GradeResult", "ProblemResult", "TestResult", "grade_copy", "grade_source", "read_source"]
+
+
+def ended_notes(problems: list[ProblemResult], *, tampered: bool) -> list[str]:
+    """The notes on tests that ended a problem early (a hang, a crash, memory or time running out)
+    and on rejected replies. They name problems, never count the children's failures: how a child
+    ended near the end of its time (stopped by the grader, or by its own CPU limit) can differ from
+    one grading to the next, and the notes must not."""
+    ended = [p.label for p in problems if any(t.fatal for t in p.tests)]
+    notes = [f"the tests of {', '.join(ended)} ended early: the program hung, stopped, or ran out of memory or "
+             "time (each problem says how)"] if ended else []
+    return notes + (["replies that the grader's harness did not sign were rejected"] if tampered else [])
 
 
 def _table(variant: Variant, values: object) -> list[list[int]] | None:
@@ -166,15 +178,11 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limi
             result.earned = result.points
     if not imported:
         notes.append(f"hog.py could not be imported: {log.import_error}")
-        grade.final_note = notes[-1]
-    if log.timeouts:
-        notes.append(f"{log.timeouts} call(s) ran out of time and were stopped")
-    if log.crashes:
-        notes.append(f"the program stopped unexpectedly {log.crashes} time(s)")
-    if log.tampering:
-        notes.append(f"{log.tampering} reply(ies) were not signed by the grader and were rejected")
+        grade.final_note = grade.reason = notes[-1]
+    notes += ended_notes(grade.problems, tampered=bool(log.tampering))
     if budget.seconds_left <= 0:
-        notes.append("the time limit for the whole submission was reached")
+        notes.append(TIME_UP)
+        grade.reason = grade.reason or TIME_UP
     grade.checkpoint = all(p.earned == p.points and p.passed for p in grade.problems if p.phase == 1)
     count_score(grade, variant, checkpoint=checkpoint)
     grade.seconds = round(time.monotonic() - start, 3)
