@@ -45,7 +45,7 @@ def ended_notes(problems: list[ProblemResult], *, tampered: bool) -> list[str]:
     and on rejected replies. They name problems, never count the children's failures: how a child
     ended near the end of its time (stopped by the grader, or by its own CPU limit) can differ from
     one grading to the next, and the notes must not."""
-    ended = [p.label for p in problems if any(t.fatal for t in p.tests)]
+    ended = [p.label for p in problems if any(t.fatal and t.counts_against for t in p.tests)]
     notes = [f"the tests of {', '.join(ended)} ended early: the program hung, stopped, or ran out of memory or "
              "time (each problem says how)"] if ended else []
     return notes + (["replies that the grader's harness did not sign were rejected"] if tampered else [])

@@ -70,7 +70,7 @@ MAX_ROW = "max"  # the status of grades.csv's row of maxima
 def student_key(name: str) -> str:
     """How a student's name is matched between files: the same text in Unicode's composed form
     (a name typed on one system and a folder made on another can differ only in that)."""
-    return unicodedata.normalize("NFC", name.strip())
+    return unicodedata.normalize("NFC", name)
 
 
 def read_scores(path: Path, column: str, *, what: str, most: float, fix_high: str,
