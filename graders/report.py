@@ -169,7 +169,7 @@ def to_gradescope(result: GradeResult, *, leaderboard: list[dict] | None = None,
         if p.guidance:
             out.append(f"Guidance, not graded: {sum(t.passed for t in p.guidance)}/{len(p.guidance)} "
                        "tests of the optional helpers pass.")
-        tests.append({"name": f"{p.label}: {p.title}", "score": p.earned, "max_score": p.points,
+        tests.append({"name": f"{p.label}: {p.title}" if p.title else p.label, "score": p.earned, "max_score": p.points,
                       "output": _output(out), "visibility": "visible"})
         failed_hidden = [t for t in hidden if not t.passed]
         if failed_hidden:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 VISIBLE, HIDDEN, FUZZ = "visible", "hidden", "fuzz"
+FINAL_NOT_CHECKED = "final_strategy was not checked"  # a grade's final_note when nothing asked for its table
 
 
 @dataclass

@@ -25,8 +25,8 @@ from graders.compose import Graded, Step, explain
 from graders.intake import read_source
 from graders.isolation import UNSAFE_NOTE, Isolation, detect
 from graders.okpy_grading import grade_with_course_tests
-from graders.problem_tests import ProblemJudge, fuzz_name
-from graders.results import FUZZ, HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
+from graders.problem_tests import ProblemJudge, final_sweep, final_table, fuzz_name
+from graders.results import FINAL_NOT_CHECKED, FUZZ, HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.sandbox import Budget, Limits, Sandbox
 from graders.scoring import count_score
 from hogkit.problems.checks import construct_doctest
@@ -49,14 +49,6 @@ def ended_notes(problems: list[ProblemResult], *, tampered: bool) -> list[str]:
     notes = [f"the tests of {', '.join(ended)} ended early: the program hung, stopped, or ran out of memory or "
              "time (each problem says how)"] if ended else []
     return notes + (["replies that the grader's harness did not sign were rejected"] if tampered else [])
-
-
-def _table(variant: Variant, values: object) -> list[list[int]] | None:
-    """The flat answers of final_strategy over every pair of scores as rows of a table."""
-    goal = variant.goal
-    if not isinstance(values, list) or len(values) != goal * goal:
-        return None
-    return [values[s * goal:(s + 1) * goal] for s in range(goal)]
 
 
 def _ended(graded: Graded) -> bool:
@@ -105,11 +97,11 @@ def _hidden(variant: Variant, graded: Graded, sandbox: Sandbox, grade: GradeResu
     judge = ProblemJudge(variant, graded.spec, sandbox)
     for sweep in graded.spec.hidden:
         _run(graded, judge, sweep.name, HIDDEN, lambda j, s=sweep: j.run_sweep(s), sweep.rule)
-    if graded.spec.problem.id == "12":
+    if final_sweep(graded.spec) is not None:
         failed = next((s.result for s in graded.steps if not s.result.passed), None)
-        grade.final_table = _table(variant, judge.final_values)
+        grade.final_table = final_table(variant, judge.final_values)
         grade.final_note = "" if grade.final_table is not None and failed is None else (
-            failed.feedback.split("\n")[0] if failed else "final_strategy was not checked")
+            failed.feedback.split("\n")[0] if failed else FINAL_NOT_CHECKED)
 
 
 def _shrink(variant: Variant, source: bytes, problems: list[Graded], *, isolation: Isolation, budget: Budget,
@@ -143,7 +135,7 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limi
     budget = Budget(limits or Limits())
     notes: list[str] = [UNSAFE_NOTE] if isolation.unsafe else []
     grade = GradeResult(variant.name, label, [], 0, variant.correctness_points, False, "graded", notes,
-                        final_note="final_strategy was not checked", isolation=isolation.summary(),
+                        final_note=FINAL_NOT_CHECKED, isolation=isolation.summary(),
                         phases=dict(variant.interface.phases))
     problems = [Graded(spec, ProblemResult(spec.problem.id, spec.problem.label, spec.problem.title, spec.problem.phase,
                                            spec.problem.points), [])

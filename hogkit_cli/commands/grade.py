@@ -139,7 +139,8 @@ def run_grade(args: argparse.Namespace) -> int:
         timed = [] if args.checkpoint else awards(variant, submission, phase1=result.checkpoint, complete=complete)
         data = to_gradescope(result, leaderboard=board.entries, leaderboard_note=board.note, awards=timed)
         write_json(args.gradescope, data, private=True)
-        print(clean(f"wrote {args.gradescope}: {data['score']}/{data['max_score']}; {board.note}", newlines=False))
+        print(clean(f"wrote {args.gradescope}: {data['score']}/{data['max_score']}"
+                    + (f"; {board.note}" if board.note else ""), newlines=False))
     elif args.json:
         print(json.dumps(to_json(result, published=args.published), indent=2))
     else:

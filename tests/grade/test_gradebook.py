@@ -73,11 +73,12 @@ def test_a_gradebook_keeps_the_folders_names(tmp_path):
     assert "has no hog.py" in next(results.glob("nothing_here-*.txt")).read_text()
 
     # the mean counts graded copies only; failures by problem come in the problems' order
-    totals = [int(rows[name]["total"]) for name in NAMES]
-    assert f"{len(NAMES)} graded: mean {sum(totals) / len(totals):.2f}" in summary
-    failures = summary.split("failures by problem (of 4 graded):\n")[1].split("\nisolation")[0].splitlines()
+    totals = [int(rows[name]["total"]) for name in NAMES if name != "broken"]  # broken cannot be imported
+    assert f"{len(totals)} graded: mean {sum(totals) / len(totals):.2f}" in summary
+    assert rows["broken"]["status"] == "import_error" and "1 copy could not be imported" in summary
+    failures = summary.split("failures by problem (of 3 graded):\n")[1].split("\nisolation")[0].splitlines()
     labels = [line.split(":")[0].strip() for line in failures]
-    assert labels == [p for p in problems if p in labels] and "Problem 5b: 2" in summary
+    assert labels == [p for p in problems if p in labels] and "Problem 5b: 1" in summary
 
 
 def test_merged_scores_outside_the_scale_are_refused(tmp_path):
