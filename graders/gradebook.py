@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from graders.cells import id_text, table
+from graders.compare import TABLE_HEADER, comparison_text, summary_lines, table_rows
 from graders.files import write_atomic
 from graders.isolation import UNSAFE_NOTE, Isolation
 from graders.report import to_text
@@ -29,6 +30,7 @@ from hogkit.variant import Variant
 
 MAX_ROW_NAME = "Points Possible"
 RAN = ("graded", "import_error")  # statuses of a copy that was run: its report and cells are a grade's
+DISAGREEMENTS = "disagreements.csv"  # where HogKit's tests and a compared course suite disagree
 SHOWN_REASONS = 20  # rows listed by name in summary.txt, with why they are not plain grades
 BASE_COLUMNS = ["phase1", "phase2", "phase3", "total", "checkpoint", "status", "reason", "isolation"]
 
@@ -70,9 +72,12 @@ def report_text(row: dict, *, published: bool) -> str:
     """The readable report of one saved result ROW (or why the copy was not graded)."""
     if row.get("status") in RAN:
         try:
-            return to_text(result_from_json({**row, "reason": reason(row)}), published=published) + "\n"
+            text = to_text(result_from_json({**row, "reason": reason(row)}), published=published)
         except (KeyError, TypeError, ValueError):
             pass
+        else:
+            compared = comparison_text(row["comparison"]) if isinstance(row.get("comparison"), dict) else []
+            return "\n".join([text, *(clean(line, limit=1000, newlines=False) for line in compared)]) + "\n"
     student = id_text(str(row.get("student")))
     return clean(f"HogKit grade for {student}: not graded ({row.get('status')})\n{reason(row) or 'no result'}\n")
 
@@ -90,6 +95,14 @@ def write_gradebook(rows: list[dict], *, out: Path, variant: Variant, columns: S
     write_atomic(out / "grades.csv", _grades_csv(rows, variant=variant, columns=columns, isolation=isolation,
                                                  merging=merging, composition=composition, checkpoints=checkpoints),
                  private=True)
+    compared = [row for row in rows if isinstance(row.get("comparison"), dict)]
+    if compared:
+        write_atomic(out / DISAGREEMENTS, table([TABLE_HEADER] + [
+            [id_text(str(row.get("student"))), *(_cell(c) for c in cells)]
+            for row in compared for cells in table_rows(row["comparison"])]), private=True)
+    else:
+        (out / DISAGREEMENTS).unlink(missing_ok=True)  # an earlier batch's, graded another way
+    notes = [*notes, *summary_lines(compared, labels=[c.label for c in columns])]
     text = _summary(rows, variant=variant, columns=columns, hidden=hidden, isolation=isolation, merging=merging,
                     composition=composition, checkpoints=checkpoints, notes=notes)
     write_atomic(out / "summary.txt", text, private=True)
