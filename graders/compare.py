@@ -157,9 +157,9 @@ def summary_lines(rows: list[dict], *, labels: Sequence[str]) -> list[str]:
         return [f"HogKit's tests and the course's ({folder}) agree on every copy"]
     lines = [f"HogKit's tests and the course's ({folder}) disagree (disagreements.csv lists each copy):"]
     for label, (ours, theirs, case) in counts.items():
-        lines.append(f"  {label}: {ours} cop{'y fails' if ours == 1 else 'ies fail'} HogKit's tests and pass the course's"
-                     + (f", first on {case}" if case else "")
-                     + f"; {theirs} the other way round")
+        copies = f"{ours} cop{'y fails' if ours == 1 else 'ies fail'}"
+        first = f", first on {case}" if case else ""
+        lines.append(f"  {label}: {copies} HogKit's tests and pass the course's{first}; {theirs} the other way round")
     return lines
 
 
