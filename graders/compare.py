@@ -46,6 +46,7 @@ class Disagreement:
     course: str  # ... and by the course's
     hogkit_passes: bool
     hogkit_failures: list[Failure]
+    hogkit_explained: str  # HogKit's tests of it that fail only because of an earlier problem, and why
     course_failures: list[Failure]
     rules: list[str]  # the problem's rules, as the course states them
 
@@ -86,9 +87,12 @@ def disagreements(own: GradeResult, course: GradeResult, variant: Variant, *,
         if ours is None or yours is None or ours == yours:
             continue
         rules = problems[mine.id].rules if mine.id in problems else ()
+        explained = [t for t in mine.tests if t.explained]
+        why = f"{len(explained)} fail only because an earlier problem fails: {explained[0].explained}" \
+            if explained else ""
         found.append(Disagreement(
             mine.id, mine.label, theirs.label, f"{tidy(mine.earned)}/{tidy(mine.points)}",
-            f"{tidy(theirs.earned)}/{tidy(theirs.points)}", ours, _failures(mine.tests, published=published),
+            f"{tidy(theirs.earned)}/{tidy(theirs.points)}", ours, _failures(mine.tests, published=published), why,
             _failures(theirs.tests, published=published),
             [f"{rule.title}: {rule.summary}" for rule in rules]))
     return found
@@ -116,7 +120,8 @@ def comparison_text(data: dict) -> list[str]:
                 lines.append(f"    {who} test fails: {failure['test']}")
                 if failure["words"]:
                     lines.append(f"      the case: {failure['words']}")
-                lines += [f"      {line}" for line in failure["feedback"].splitlines()[:6]]
+                lines += [f"      {line}" for line in failure["feedback"].splitlines()[:10]]
+        lines += [f"    HogKit's tests of it: {d['hogkit_explained']}"] if d["hogkit_explained"] else []
         lines += [f"    as the course states it: {rule}" for rule in d["rules"]]
     return lines
 
