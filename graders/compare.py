@@ -162,10 +162,14 @@ def summary_lines(rows: list[dict], *, labels: Sequence[str]) -> list[str]:
         return [f"HogKit's tests and the course's ({folder}) agree on every copy"]
     lines = [f"HogKit's tests and the course's ({folder}) disagree (disagreements.csv lists each copy):"]
     for label, (ours, theirs, case) in counts.items():
-        copies = f"{ours} cop{'y fails' if ours == 1 else 'ies fail'}"
         first = f", first on {case}" if case else ""
-        lines.append(f"  {label}: {copies} HogKit's tests and pass the course's{first}; {theirs} the other way round")
+        lines.append(f"  {label}: HogKit's tests alone fail {_copies(ours)}{first}; the course's alone fail "
+                     f"{_copies(theirs)}")
     return lines
+
+
+def _copies(count: int) -> str:
+    return f"{count} cop{'y' if count == 1 else 'ies'}"
 
 
 __all__ = ["TABLE_HEADER", "Disagreement", "Failure", "comparison_data", "comparison_text", "disagreements",
