@@ -2,13 +2,16 @@
 report per student beside each result, and ``summary.txt``.
 
 ``grades.csv`` has one row per entry of the class folder, named by the student exactly as the
-folder is named, with a column per problem (its points earned), one per phase, the total, the
-checkpoint's points, the status, the reason a copy was not graded and the isolation its code ran
-under; merged scores (checkpoint
-points of an earlier batch, composition) add their columns and the course total. The row after
-the header holds every column's maximum (student ``Points Possible``, status ``max``), as
-gradebook imports want it. The class's mean counts graded copies only; failures are counted by
-problem, in the problems' order.
+folder is named (as :func:`graders.cells.id_text` shows it), with a column per problem (its points
+earned), one per phase, the total, the checkpoint's points, the status, the reason the row is not a
+plain grade (a copy that could not be imported or graded, or that ran out of time) and the
+isolation its code ran under; merged scores (checkpoint points of an earlier batch, composition)
+add their columns and the course total. The row after the header holds every column's maximum
+(student ``Points Possible``, status ``max``), as gradebook imports want it. No cell starts a
+spreadsheet formula (:mod:`graders.cells`). The class's mean counts graded copies only; copies that
+could not be imported or graded are counted apart, each with its reason; failures are counted by
+problem, in the problems' order. A batch that compared a course's suite with HogKit's tests also
+gets ``disagreements.csv`` (:mod:`graders.compare`).
 """
 
 from __future__ import annotations
