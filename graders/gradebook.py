@@ -118,11 +118,11 @@ def _max_total(rows: list[dict], variant: Variant) -> float:
 
 def _grades_csv(rows: list[dict], *, variant: Variant, columns: Sequence[Column], isolation: Isolation,
                 merging: bool, composition: dict[str, float] | None, checkpoints: dict[str, float] | None) -> str:
-    table_rows = [["student", *(c.label for c in columns), *BASE_COLUMNS, *(EXTRA_COLUMNS if merging else [])]]
+    lines = [["student", *(c.label for c in columns), *BASE_COLUMNS, *(EXTRA_COLUMNS if merging else [])]]
     phases = {phase: sum(c.points for c in columns if c.phase == phase) for phase in (1, 2, 3)}
     maxima = [MAX_ROW_NAME, *(tidy(c.points) for c in columns), *(tidy(p) for p in phases.values()),
               tidy(_max_total(rows, variant)), tidy(variant.scoring.checkpoint), MAX_ROW, "", ""]
-    table_rows.append(maxima + (course_maxima(variant) if merging else []))
+    lines.append(maxima + (course_maxima(variant) if merging else []))
     for row in rows:
         earned = {str(p.get("id")): _number(p.get("earned")) for p in row.get("problems") or []}
         phases_earned = row.get("phases") if isinstance(row.get("phases"), dict) else {}
@@ -135,8 +135,8 @@ def _grades_csv(rows: list[dict], *, variant: Variant, columns: Sequence[Column]
         if merging:
             cells += course_cells(str(row.get("student")), _number(row.get("total")), checkpoints=checkpoints,
                                   composition=composition)
-        table_rows.append([id_text(str(row.get("student"))), *(_cell(c) for c in cells)])
-    return table(table_rows)
+        lines.append([id_text(str(row.get("student"))), *(_cell(c) for c in cells)])
+    return table(lines)
 
 
 def _summary(rows: list[dict], *, variant: Variant, columns: Sequence[Column], hidden: list[str],
