@@ -52,9 +52,8 @@ class Disagreement:
 
 
 def _verdict(problem: ProblemResult) -> bool | None:
-    """Whether every scored test of PROBLEM passed; None when it has no test to compare."""
-    tests = [t for t in problem.tests if t.name != "hog.py imports"]
-    return not any(t.counts_against for t in tests) if tests else None
+    """Whether every test of PROBLEM passed; None when it has no test to compare."""
+    return not any(t.counts_against for t in problem.tests) if problem.tests else None
 
 
 def _failures(tests: Sequence[TestResult], *, published: bool) -> list[Failure]:
@@ -81,7 +80,7 @@ def disagreements(own: GradeResult, course: GradeResult, variant: Variant, *,
     found = []
     for mine in own.problems:
         theirs = questions.get(mine.id)
-        if theirs is None:
+        if theirs is None or (mine.id in problems and not problems[mine.id].graded):  # nothing of HogKit's to judge
             continue
         ours, yours = _verdict(mine), _verdict(theirs)
         if ours is None or yours is None or ours == yours:
