@@ -4,7 +4,7 @@ report per student beside each result, and ``summary.txt``.
 ``grades.csv`` has one row per entry of the class folder, named by the student exactly as the
 folder is named (as :func:`graders.cells.id_text` shows it), with a column per problem (its points
 earned), one per phase, the total, the checkpoint's points, the status, the reason the row is not a
-plain grade (a copy that could not be imported or graded, or that ran out of time) and the
+plain grade (a copy that could not be imported or graded, ran out of time or crashed) and the
 isolation its code ran under; merged scores (checkpoint points of an earlier batch, composition)
 add their columns and the course total. The row after the header holds every column's maximum
 (student ``Points Possible``, status ``max``), as gradebook imports want it. No cell starts a
@@ -62,8 +62,8 @@ def _cell(value: object) -> object:
 
 
 def reason(row: dict) -> str:
-    """Why the saved result ROW is not a plain grade (a copy that could not be imported, or was
-    not graded, or ran out of time), or '' when it is one."""
+    """Why the saved result ROW is not a plain grade (a copy that could not be imported or was not
+    graded, ran out of time or had tests end early), or '' when it is one."""
     given = str(row.get("reason") or "")
     if given or row.get("status") == "graded":
         return given

@@ -68,7 +68,7 @@ class GradeResult:
     checkpoint: bool
     status: str  # graded, import_error
     notes: list[str] = field(default_factory=list)
-    reason: str = ""  # why this is not a plain grade (hog.py could not be imported, time ran out); empty if it is
+    reason: str = ""  # why this is not a plain grade (no import, time ran out, tests ended early); empty if it is
     seconds: float = 0.0
     final_table: list[list[int]] | None = field(default=None, repr=False)
     final_note: str = ""

@@ -171,10 +171,13 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limi
     if not imported:
         notes.append(f"hog.py could not be imported: {log.import_error}")
         grade.final_note = grade.reason = notes[-1]
-    notes += ended_notes(grade.problems, tampered=bool(log.tampering))
-    if budget.seconds_left <= 0:
+    ended = ended_notes(grade.problems, tampered=bool(log.tampering))
+    notes += ended
+    time_up = budget.seconds_left <= 0
+    if time_up:
         notes.append(TIME_UP)
-        grade.reason = grade.reason or TIME_UP
+    # why the grade is not a plain one: no import, else the time that ran out, else tests that ended early
+    grade.reason = grade.reason or (TIME_UP if time_up else "") or (ended[0] if ended else "")
     grade.checkpoint = all(p.earned == p.points and p.passed for p in grade.problems if p.phase == 1)
     count_score(grade, variant, checkpoint=checkpoint)
     grade.seconds = round(time.monotonic() - start, 3)

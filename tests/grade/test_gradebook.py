@@ -249,3 +249,4 @@ def test_notes_name_the_problems_a_crash_ended_not_how_often_it_crashed():
     assert ended == ["the tests of Problem 2 ended early: the program hung, stopped, or ran out of memory or time "
                      "(each problem says how)"], result.notes
     assert not any(re.search(r"\d+ time\(s\)|\d+ call\(s\)", note) for note in result.notes)
+    assert result.reason == ended[0]  # why its row is not a plain grade
