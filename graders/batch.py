@@ -27,19 +27,21 @@ import stat
 import sys
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from graders.cells import id_text
+from graders.compare import comparison_data, disagreements
 from graders.files import check_folder_target, remove_stale_temporaries, write_json
 from graders.gradebook import variant_columns, write_gradebook
 from graders.intake import Submission, class_submissions, read_source
 from graders.isolation import Isolation, detect, die_with_parent
-from graders.okpy_grading import calibrated_suite
+from graders.okpy_grading import calibrated_suite, grade_with_course_tests
 from graders.reach import require_out_of_reach
 from graders.report import to_json
 from graders.runner import grade_source
 from graders.scoring import checkpoint_scores, composition_scores, require_checkpoint_points
-from graders.untrusted import clean
+from graders.untrusted import clean, clean_data
 from hogkit.errors import HogkitError
 from hogkit.variant import Variant
 
@@ -56,11 +58,16 @@ class Mode:
     course_tests: str = ""  # the course's okpy folder, if graded with it
     left_out: tuple[str, ...] = ()  # the course's cases left out of every score
     isolation: str = ""  # how the student's code is contained (Isolation.summary)
+    compare_tests: str = ""  # a course's okpy folder whose verdicts are compared with HogKit's tests
+    compare_left_out: tuple[str, ...] = ()  # its cases the reference fails
 
     def data(self) -> dict:
         """The mode as a result file records it."""
-        return {"checkpoint": self.checkpoint, "published": self.published, "course_tests": self.course_tests,
+        data = {"checkpoint": self.checkpoint, "published": self.published, "course_tests": self.course_tests,
                 "left_out": list(self.left_out)}
+        if self.compare_tests:
+            data |= {"compare_tests": self.compare_tests, "compare_left_out": list(self.compare_left_out)}
+        return data
 
 
 def _row(sub: Submission, variant: Variant, status: str, reason: str) -> dict:
@@ -79,10 +86,15 @@ def _grade_one(sub: Submission, variant: Variant, isolation: Isolation, mode: Mo
         data = _row(sub, variant, "not_graded", exc.line())
     else:
         try:
-            grade = grade_source(source, variant, label=sub.student, isolation=isolation, checkpoint=mode.checkpoint,
-                                 leave_out=frozenset(mode.left_out))
+            grade = grade_source(source, variant, label=id_text(sub.student), isolation=isolation,
+                                 checkpoint=mode.checkpoint, leave_out=frozenset(mode.left_out))
             data = to_json(grade, published=mode.published)
             data["status"] = data.get("status", "graded")
+            if mode.compare_tests:
+                course = grade_with_course_tests(source, variant, Path(mode.compare_tests), isolation=isolation,
+                                                 checkpoint=mode.checkpoint, leave_out=frozenset(mode.compare_left_out))
+                found = disagreements(grade, course, variant, published=mode.published)
+                data["comparison"] = clean_data(comparison_data(found, course_tests=mode.compare_tests))
         except Exception as exc:  # noqa: BLE001 - a failure is one student's result, not the batch's
             text = str(exc) if isinstance(exc, HogkitError) else f"{type(exc).__name__}: {exc}"
             data = _row(sub, variant, "grader_error", text)
@@ -129,18 +141,23 @@ def _lock(out: Path) -> int:
 def grade_batch(folder: Path, *, out: Path, variant: Variant, jobs: int = 2, resume: bool = False,
                 isolation: Isolation | None = None, checkpoint: bool = False, composition: Path | None = None,
                 checkpoint_grades: Path | None = None, published: bool = False,
-                keep_failing_cases: bool = False) -> str:
+                keep_failing_cases: bool = False, compare_tests: Path | None = None) -> str:
     """Grade every submission in FOLDER into OUT; return the text summary.
 
     CHECKPOINT grades Phase 1 only, for the checkpoint's points. COMPOSITION (a CSV of student and
     composition) and CHECKPOINT_GRADES (the grades.csv of an earlier checkpoint batch) add those
     scores and the course total to grades.csv. PUBLISHED shows the inputs of failing hidden tests.
     With a course's okpy tests, the cases the variant's reference fails are left out of every
-    score unless KEEP_FAILING_CASES."""
+    score unless KEEP_FAILING_CASES. COMPARE_TESTS (a course's okpy folder) is run on every copy
+    too, and where its verdict on a problem differs from HogKit's tests' it is reported (each
+    result's ``comparison``, its report, disagreements.csv and summary.txt)."""
     if jobs < 1:
         raise HogkitError(f"--jobs {jobs} is not allowed", "use 1 or more")
     if checkpoint:
         require_checkpoint_points(variant)
+    if compare_tests is not None and variant.ok_tests is not None:
+        raise HogkitError("--compare-ok-tests compares a course's suite with HogKit's own tests, and this batch "
+                          "grades with a course's suite", "drop --ok-tests (or the spec's ok_tests)")
     merged = {"composition": composition_scores(composition, variant) if composition else None,
               "checkpoints": checkpoint_scores(checkpoint_grades, variant) if checkpoint_grades else None}
     found, hidden = class_submissions(folder, out=out)
@@ -155,7 +172,9 @@ def grade_batch(folder: Path, *, out: Path, variant: Variant, jobs: int = 2, res
     except OSError as exc:
         raise HogkitError(f"cannot write in {out}: {exc.strerror}", "choose a folder you can write to") from None
     try:
-        require_out_of_reach(isolation, [folder, out, results_dir], variant=variant)
+        compared_variant = replace(variant, ok_tests=compare_tests) if compare_tests is not None else variant
+        require_out_of_reach(isolation, [folder, out, results_dir, *([compare_tests] if compare_tests else [])],
+                             variant=compared_variant)
         columns, notes, left_out = variant_columns(variant, checkpoint=checkpoint), [], ()
         if variant.ok_tests is not None:
             suite = calibrated_suite(variant, isolation=isolation, checkpoint=checkpoint,
@@ -163,14 +182,22 @@ def grade_batch(folder: Path, *, out: Path, variant: Variant, jobs: int = 2, res
             columns, notes, left_out = suite.columns, suite.notes, suite.left_out
             for line in suite.notes:
                 print(line, file=sys.stderr)
-        mode = Mode(variant.name, checkpoint, published, str(variant.ok_tests or ""), left_out, isolation.summary())
+        compared = ("", ())
+        if compare_tests is not None:
+            other = calibrated_suite(compared_variant, isolation=isolation, checkpoint=checkpoint,
+                                     keep_failing_cases=keep_failing_cases)
+            compared, notes = (str(compare_tests), other.left_out), [*notes, *other.notes]
+            for line in other.notes:
+                print(line, file=sys.stderr)
+        mode = Mode(variant.name, checkpoint, published, str(variant.ok_tests or ""), left_out, isolation.summary(),
+                    *compared)
         _run(found, results_dir=results_dir, variant=variant, jobs=jobs, resume=resume, isolation=isolation,
              mode=mode)
         rows = []
         for sub in found:
             row = _finished(results_dir / f"{sub.id}.json", mode)
             if row is None:
-                raise HogkitError(f"the result of {sub.student} is missing or unreadable",
+                raise HogkitError(f"the result of {id_text(sub.student)} is missing or unreadable",
                                   "run the same command again with --resume")
             rows.append(row)
         summary = write_gradebook(rows, out=out, variant=variant, columns=columns, hidden=hidden,
@@ -263,4 +290,4 @@ def _progress(done: int, total: int, last: str) -> None:
         bar = "#" * (30 * done // max(total, 1))
         print(f"\r[{bar:30}] {done}/{total}", end="", file=sys.stderr, flush=True)
     else:
-        print(f"{done}/{total} {last}", file=sys.stderr, flush=True)
+        print(f"{done}/{total} {id_text(last)}", file=sys.stderr, flush=True)

@@ -10,16 +10,17 @@ every problem line is cleaned, and a table must have the contest's shape and leg
 
 from __future__ import annotations
 
-import csv
 import html
 import json
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from pathlib import Path
 
 import numpy as np
 
+from graders.cells import table
 from graders.files import write_atomic
 from graders.intake import Refused, read_source
 from graders.isolation import Caps, Isolation, detect
@@ -236,16 +237,12 @@ def _write_results(out: Path, board: list[Entry], matrix: np.ndarray, ranking: l
     its name, and ranking.csv and the page also give its file and any note about its name."""
     names = [entry.name for entry in board]
     by_name = {entry.name: entry for entry in board}
-    with open(out / "matrix.csv", "w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow(["entry", *names])
-        for name, row in zip(names, matrix, strict=True):
-            writer.writerow([name, *(f"{x:.9f}" for x in row)])
-    with open(out / "ranking.csv", "w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow(["rank", "entry", "wins", "mean_figure", "file", "note"])
-        for rank, (name, wins, mean) in enumerate(ranking, 1):
-            writer.writerow([rank, name, wins, f"{mean:.6f}", by_name[name].file, by_name[name].note])
+    # figures as numbers with a fixed number of decimals (a Decimal is a number to the CSV writer)
+    write_atomic(out / "matrix.csv", table([["entry", *names]] + [[name, *(Decimal(f"{x:.9f}") for x in row)]
+                                                                  for name, row in zip(names, matrix, strict=True)]))
+    write_atomic(out / "ranking.csv", table([["rank", "entry", "wins", "mean_figure", "file", "note"]] + [
+        [rank, name, wins, Decimal(f"{mean:.6f}"), by_name[name].file, by_name[name].note]
+        for rank, (name, wins, mean) in enumerate(ranking, 1)]))
     order = [names.index(name) for name, _, _ in ranking]
     cells = []
     for i in order:

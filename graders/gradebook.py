@@ -2,24 +2,27 @@
 report per student beside each result, and ``summary.txt``.
 
 ``grades.csv`` has one row per entry of the class folder, named by the student exactly as the
-folder is named, with a column per problem (its points earned), one per phase, the total, the
-checkpoint's points, the status, the reason a copy was not graded and the isolation its code ran
-under; merged scores (checkpoint
-points of an earlier batch, composition) add their columns and the course total. The row after
-the header holds every column's maximum (student ``Points Possible``, status ``max``), as
-gradebook imports want it. The class's mean counts graded copies only; failures are counted by
-problem, in the problems' order.
+folder is named (as :func:`graders.cells.id_text` shows it), with a column per problem (its points
+earned), one per phase, the total, the checkpoint's points, the status, the reason the row is not a
+plain grade (a copy that could not be imported or graded, ran out of time or crashed) and the
+isolation its code ran under; merged scores (checkpoint points of an earlier batch, composition)
+add their columns and the course total. The row after the header holds every column's maximum
+(student ``Points Possible``, status ``max``), as gradebook imports want it. No cell starts a
+spreadsheet formula (:mod:`graders.cells`). The class's mean counts graded copies only; copies that
+could not be imported or graded are counted apart, each with its reason; failures are counted by
+problem, in the problems' order. A batch that compared a course's suite with HogKit's tests also
+gets ``disagreements.csv`` (:mod:`graders.compare`).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from graders.cells import id_text, table
+from graders.compare import TABLE_HEADER, comparison_text, summary_lines, table_rows
 from graders.files import write_atomic
 from graders.isolation import UNSAFE_NOTE, Isolation
 from graders.report import to_text
@@ -29,7 +32,9 @@ from graders.untrusted import clean
 from hogkit.variant import Variant
 
 MAX_ROW_NAME = "Points Possible"
-GRADED = ("graded", "import_error")  # a copy was run (an import error is the student's own)
+RAN = ("graded", "import_error")  # statuses of a copy that was run: its report and cells are a grade's
+DISAGREEMENTS = "disagreements.csv"  # where HogKit's tests and a compared course suite disagree
+SHOWN_REASONS = 20  # rows listed by name in summary.txt, with why they are not plain grades
 BASE_COLUMNS = ["phase1", "phase2", "phase3", "total", "checkpoint", "status", "reason", "isolation"]
 
 
@@ -56,15 +61,28 @@ def _cell(value: object) -> object:
     return clean(value, limit=300, newlines=False) if isinstance(value, str) else value
 
 
+def reason(row: dict) -> str:
+    """Why the saved result ROW is not a plain grade (a copy that could not be imported or was not
+    graded, ran out of time or had tests end early), or '' when it is one."""
+    given = str(row.get("reason") or "")
+    if given or row.get("status") == "graded":
+        return given
+    notes = [str(n) for n in row.get("notes") or []]  # a result saved before reasons were recorded
+    return notes[-1] if notes else f"no reason was recorded for the status {row.get('status')}"
+
+
 def report_text(row: dict, *, published: bool) -> str:
     """The readable report of one saved result ROW (or why the copy was not graded)."""
-    if row.get("status") in GRADED:
+    if row.get("status") in RAN:
         try:
-            return to_text(result_from_json(row), published=published) + "\n"
+            text = to_text(result_from_json({**row, "reason": reason(row)}), published=published)
         except (KeyError, TypeError, ValueError):
             pass
-    why = row.get("reason") or "; ".join(str(n) for n in row.get("notes") or []) or "no result"
-    return clean(f"HogKit grade for {row.get('student')}: not graded ({row.get('status')})\n{why}\n")
+        else:
+            compared = comparison_text(row["comparison"]) if isinstance(row.get("comparison"), dict) else []
+            return "\n".join([text, *(clean(line, limit=1000, newlines=False) for line in compared)]) + "\n"
+    student = id_text(str(row.get("student")))
+    return clean(f"HogKit grade for {student}: not graded ({row.get('status')})\n{reason(row) or 'no result'}\n")
 
 
 def write_gradebook(rows: list[dict], *, out: Path, variant: Variant, columns: Sequence[Column], hidden: list[str],
@@ -80,6 +98,14 @@ def write_gradebook(rows: list[dict], *, out: Path, variant: Variant, columns: S
     write_atomic(out / "grades.csv", _grades_csv(rows, variant=variant, columns=columns, isolation=isolation,
                                                  merging=merging, composition=composition, checkpoints=checkpoints),
                  private=True)
+    compared = [row for row in rows if isinstance(row.get("comparison"), dict)]
+    if compared:
+        write_atomic(out / DISAGREEMENTS, table([TABLE_HEADER] + [
+            [id_text(str(row.get("student"))), *(_cell(c) for c in cells)]
+            for row in compared for cells in table_rows(row["comparison"])]), private=True)
+    else:
+        (out / DISAGREEMENTS).unlink(missing_ok=True)  # an earlier batch's, graded another way
+    notes = [*notes, *summary_lines(compared, labels=[c.label for c in columns])]
     text = _summary(rows, variant=variant, columns=columns, hidden=hidden, isolation=isolation, merging=merging,
                     composition=composition, checkpoints=checkpoints, notes=notes)
     write_atomic(out / "summary.txt", text, private=True)
@@ -92,33 +118,31 @@ def _max_total(rows: list[dict], variant: Variant) -> float:
 
 def _grades_csv(rows: list[dict], *, variant: Variant, columns: Sequence[Column], isolation: Isolation,
                 merging: bool, composition: dict[str, float] | None, checkpoints: dict[str, float] | None) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(["student", *(c.label for c in columns), *BASE_COLUMNS, *(EXTRA_COLUMNS if merging else [])])
+    lines = [["student", *(c.label for c in columns), *BASE_COLUMNS, *(EXTRA_COLUMNS if merging else [])]]
     phases = {phase: sum(c.points for c in columns if c.phase == phase) for phase in (1, 2, 3)}
     maxima = [MAX_ROW_NAME, *(tidy(c.points) for c in columns), *(tidy(p) for p in phases.values()),
               tidy(_max_total(rows, variant)), tidy(variant.scoring.checkpoint), MAX_ROW, "", ""]
-    writer.writerow(maxima + (course_maxima(variant) if merging else []))
+    lines.append(maxima + (course_maxima(variant) if merging else []))
     for row in rows:
         earned = {str(p.get("id")): _number(p.get("earned")) for p in row.get("problems") or []}
         phases_earned = row.get("phases") if isinstance(row.get("phases"), dict) else {}
-        reason = row.get("reason") or (UNSAFE_NOTE if isolation.unsafe else "")
-        graded = row.get("status") in GRADED
-        cells = [row.get("student"), *(earned.get(c.id, 0) if graded else "" for c in columns),
-                 *(_number((phases_earned.get(str(k)) or {}).get("earned")) if graded else "" for k in (1, 2, 3)),
+        why = reason(row) or (UNSAFE_NOTE if isolation.unsafe else "")
+        ran = row.get("status") in RAN
+        cells = [*(earned.get(c.id, 0) if ran else "" for c in columns),
+                 *(_number((phases_earned.get(str(k)) or {}).get("earned")) if ran else "" for k in (1, 2, 3)),
                  _number(row.get("total")), checkpoint_score(row.get("checkpoint") is True, variant),
-                 row.get("status"), reason, isolation.label()]
+                 row.get("status"), why, isolation.label()]
         if merging:
             cells += course_cells(str(row.get("student")), _number(row.get("total")), checkpoints=checkpoints,
                                   composition=composition)
-        writer.writerow([_cell(c) for c in cells])
-    return buffer.getvalue()
+        lines.append([id_text(str(row.get("student"))), *(_cell(c) for c in cells)])
+    return table(lines)
 
 
 def _summary(rows: list[dict], *, variant: Variant, columns: Sequence[Column], hidden: list[str],
              isolation: Isolation, merging: bool, composition: dict[str, float] | None,
              checkpoints: dict[str, float] | None, notes: Sequence[str]) -> str:
-    graded = [row for row in rows if row.get("status") in GRADED]
+    graded = [row for row in rows if row.get("status") == "graded"]
     totals = [_number(row.get("total")) for row in graded]
     lines = [UNSAFE_NOTE] if isolation.unsafe else []
     lines.append(f"{len(rows)} submissions, variant {variant.name}, out of {tidy(_max_total(rows, variant))}")
@@ -127,17 +151,22 @@ def _summary(rows: list[dict], *, variant: Variant, columns: Sequence[Column], h
         lines += [f"  {score:3}: {totals.count(score)}" for score in sorted(set(totals))]
     else:
         lines.append("none graded")
-    not_graded = len(rows) - len(graded)
+    unimported = sum(row.get("status") == "import_error" for row in rows)
+    if unimported:
+        lines.append(f"{unimported} cop{'y' if unimported == 1 else 'ies'} could not be imported (0 points; left out "
+                     "of the mean and of the failures by problem)")
+    not_graded = len(rows) - len(graded) - unimported
     if not_graded:
-        lines.append(f"{not_graded} submission(s) could not be graded (left out of the mean): see the reason "
-                     "column of grades.csv")
+        lines.append(f"{not_graded} submission(s) could not be graded (left out of the mean)")
+    lines += _reasons(rows)
     if hidden:
         lines.append(f"skipped {len(hidden)} entr{'y' if len(hidden) == 1 else 'ies'}: {', '.join(hidden[:5])}")
     students = [str(row.get("student")) for row in rows]
     for what, scores in (("composition scores", composition), ("checkpoint grades", checkpoints)):
         strays = unmatched(scores, students)
         if strays:
-            lines.append(f"{what} for {len(strays)} student(s) not in this batch: {', '.join(strays[:5])}")
+            lines.append(f"{what} for {len(strays)} student(s) not in this batch: "
+                         f"{', '.join(id_text(s) for s in strays[:5])}")
     if merging:
         lines.append(f"course total out of {tidy(variant.course_points)}: correctness, checkpoint, composition")
     lines += list(notes)
@@ -149,3 +178,16 @@ def _summary(rows: list[dict], *, variant: Variant, columns: Sequence[Column], h
             lines.append(f"  {column.label}: {failed}")
     lines.append(f"isolation: {isolation.summary()}")
     return "\n".join(clean(line, limit=2000, newlines=False) for line in lines) + "\n"
+
+
+def _reasons(rows: list[dict]) -> list[str]:
+    """The rows that are not plain grades, each with its status and why (the first SHOWN_REASONS)."""
+    odd = [row for row in rows if reason(row)]
+    if not odd:
+        return []
+    lines = [f"{len(odd)} row(s) of grades.csv are not plain grades (the reason column says why):"]
+    lines += [f"  {id_text(str(row.get('student')))} ({row.get('status')}): {reason(row)}"
+              for row in odd[:SHOWN_REASONS]]
+    if len(odd) > SHOWN_REASONS:
+        lines.append(f"  ... and {len(odd) - SHOWN_REASONS} more")
+    return lines

@@ -21,6 +21,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from graders.cells import id_text
 from graders.untrusted import clean
 from hogkit.errors import HogkitError
 
@@ -45,9 +46,9 @@ class Refused(HogkitError):
 class Submission:
     """One entry of a class folder: its file-name-safe ID (for result files only), its NAME as
     found, the STUDENT it is (the name without a ``.py`` suffix: the id in every output), its
-    PATH, and PROBLEM, the reason it cannot be graded (empty if it can). Names are kept exactly,
-    but for characters no report can show (control characters, lone surrogates), written as
-    visible escapes."""
+    PATH, and PROBLEM, the reason it cannot be graded (empty if it can). Names are kept exactly;
+    every output shows them through :func:`graders.cells.id_text` (a tab or a control character
+    as a visible escape)."""
 
     id: str
     name: str
@@ -232,8 +233,8 @@ def class_submissions(folder: Path, *, out: Path | None = None) -> tuple[list[Su
         names = sorted(n for n in os.listdir(folder) if n != ours)
     except OSError as exc:
         raise HogkitError(f"cannot read {folder}: {exc.strerror}", "check the folder's permissions") from None
-    hidden = [clean(n, limit=80, newlines=False) for n in names if n.startswith(".")]
-    hidden += [f"{clean(ours, limit=80, newlines=False)} (the output folder)"] if ours is not None else []
+    hidden = [clean(id_text(n), limit=80) for n in names if n.startswith(".")]
+    hidden += [f"{clean(id_text(ours), limit=80)} (the output folder)"] if ours is not None else []
     found: list[Submission] = []
     taken: set[str] = set()
     for name in (n for n in names if not n.startswith(".")):
@@ -249,8 +250,7 @@ def class_submissions(folder: Path, *, out: Path | None = None) -> tuple[list[Su
                    "special": "not a folder or a regular file",
                    "file": "" if name.endswith(".py") else "not a folder or a .py file",
                    "gone": "it could not be read"}.get(kind, "")
-        found.append(Submission(sid, clean(name, limit=300, newlines=False), path, problem,
-                                student=clean(stem, limit=300, newlines=False)))
+        found.append(Submission(sid, name, path, problem, student=stem))
     if not found:
         raise HogkitError(f"{folder} holds no submissions", "put one folder (with hog.py) or .py file per student")
     return found, hidden

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from graders.runner import GradeResult
+from graders.results import FINAL_NOT_CHECKED, GradeResult
 from hogkit.exact import always, contest_figure
 from hogkit.variant import Variant
 
@@ -21,14 +21,18 @@ ENTRY_NAME = f"Contest figure vs always_roll({BASELINE})"
 
 @dataclass(frozen=True)
 class Leaderboard:
-    """Gradescope's ``leaderboard`` entries and one line for the student saying what they mean."""
+    """Gradescope's ``leaderboard`` entries (None: no leaderboard) and one line for the student
+    saying what they mean."""
 
-    entries: list[dict]
+    entries: list[dict] | None
     note: str
 
 
 def contest_leaderboard(result: GradeResult, variant: Variant) -> Leaderboard:
-    """The leaderboard of RESULT: its figure, or 0 with the reason when there is no valid table."""
+    """The leaderboard of RESULT: its figure, or 0 with the reason when there is no valid table;
+    none at all when final_strategy was not asked for one (a checkpoint grade)."""
+    if result.final_table is None and result.final_note == FINAL_NOT_CHECKED:
+        return Leaderboard(None, "")
     if result.final_table is None:
         why = result.final_note or "final_strategy did not answer every pair of scores"
         return Leaderboard([_entry(0)], f"Leaderboard: 0, because {why}.")

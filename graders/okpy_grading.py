@@ -23,11 +23,13 @@ from pathlib import Path
 from graders.gradebook import Column
 from graders.isolation import UNSAFE_NOTE, Isolation
 from graders.oracle import short
-from graders.results import VISIBLE, GradeResult, ProblemResult, TestResult
+from graders.problem_tests import ProblemJudge, final_sweep, final_table
+from graders.results import FINAL_NOT_CHECKED, VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.sandbox import Limits, Sandbox
 from graders.scoring import count_score
 from hogkit.errors import HogkitError
 from hogkit.generate.solution import solution_hog_source
+from hogkit.problems.specs import problem_specs
 from hogkit.shipped import ok as checker
 from hogkit.shipped.hog_checks import BANK_FILE
 from hogkit.variant import Variant
@@ -152,7 +154,7 @@ def grade_with_course_tests(source: bytes, variant: Variant, course: Path, *, la
     if leave_out:
         notes.append(f"{len(leave_out)} case(s) of the course's tests left out: the reference fails them")
     grade = GradeResult(variant.name, label, problems, 0, 0, False, "graded", notes,
-                        final_note="final_strategy was not checked", phases=dict(variant.interface.phases))
+                        final_note=FINAL_NOT_CHECKED, phases=dict(variant.interface.phases))
     phase = question_phases(variant)
     with Sandbox(source, limits=limits, isolation=isolation, support=support_files(assignment)) as sandbox:
         grade.isolation = sandbox.isolation.summary()
@@ -161,6 +163,7 @@ def grade_with_course_tests(source: bytes, variant: Variant, course: Path, *, la
         if not sandbox.imported:
             grade.status = "import_error"
             notes.append(f"hog.py could not be imported: {sandbox.log.import_error}")
+            grade.reason = notes[-1]
         for question in assignment["questions"]:
             qid = question["id"]
             if checkpoint and phase(qid) != 1:
@@ -172,11 +175,29 @@ def grade_with_course_tests(source: bytes, variant: Variant, course: Path, *, la
                 result.tests.append(TestResult("import hog.py", VISIBLE, False, notes[-1]))
                 continue
             _grade_question(sandbox, question, assignment["name"], result, leave_out)
+        if sandbox.imported and not checkpoint:
+            _final_strategy(variant, sandbox, grade)
+        elif not sandbox.imported:
+            grade.final_note = grade.reason
     grade.checkpoint = all(p.earned == p.points for p in problems if p.phase == 1)
     course = replace(variant, points={p.id: p.points for p in problems})  # the course's own points
     count_score(grade, course, checkpoint=checkpoint)
     grade.seconds = round(time.monotonic() - start, 3)
     return grade
+
+
+def _final_strategy(variant: Variant, sandbox: Sandbox, grade: GradeResult) -> None:
+    """Ask the copy's final_strategy for every pair of scores, as HogKit's own grading does for
+    the leaderboard (the table, or in ``final_note`` why there is none); it scores nothing here."""
+    for spec in problem_specs(variant):
+        sweep = final_sweep(spec)
+        if sweep is None:
+            continue
+        judge = ProblemJudge(variant, spec, sandbox)
+        checked = judge.run_sweep(sweep)
+        grade.final_table = final_table(variant, judge.final_values)
+        grade.final_note = "" if checked.passed else checked.feedback.split("\n")[0]
+        return
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,20 @@ from hogkit.variant import Variant
 CHUNK = 2000  # calls of a sweep answered in one request
 
 
+def final_table(variant: Variant, values: object) -> list[list[int]] | None:
+    """The flat answers of final_strategy over every pair of scores (a judge's ``final_values``) as
+    rows of a table, or None when they are not one answer per pair."""
+    goal = variant.goal
+    if not isinstance(values, list) or len(values) != goal * goal:
+        return None
+    return [values[s * goal:(s + 1) * goal] for s in range(goal)]
+
+
+def final_sweep(spec: ProblemSpec) -> Sweep | None:
+    """The hidden sweep of SPEC that asks final_strategy for every pair of scores, if it has one."""
+    return next((sweep for sweep in spec.hidden if sweep.judge == "legal"), None)
+
+
 def fuzz_name(prop: Fuzz) -> str:
     """The name of a fuzzed property's test."""
     return prop.title
@@ -172,4 +186,4 @@ class ProblemJudge:
         return results
 
 
-__all__ = ["ProblemJudge", "fuzz_name"]
+__all__ = ["ProblemJudge", "final_sweep", "final_table", "fuzz_name"]

@@ -97,8 +97,10 @@ def problem_feedback(problem: ProblemResult, *, published: bool, limit: int = 3)
 def to_text(result: GradeResult, *, details: bool = True, published: bool = False) -> str:
     """A report a student can read: scores by problem and phase, then what to fix."""
     lines = [f"HogKit grade for {result.source} (variant {result.variant})"]
+    why = result.reason if result.status != "graded" else ""  # a graded copy's reason is one of its notes
+    lines += [f"  {result.status}: {why}"] if why else []
     lines += [f"  isolation: {result.isolation}"] if result.isolation else []
-    lines += [f"  note: {note}" for note in result.notes]
+    lines += [f"  note: {note}" for note in result.notes if note != why]
     for phase, title in (result.phases or {p.phase: "" for p in result.problems}).items():
         earned, possible = result.phase_scores().get(phase, (0, 0))
         lines.append(f"Phase {phase}: {title}  {earned}/{possible}")
@@ -167,7 +169,7 @@ def to_gradescope(result: GradeResult, *, leaderboard: list[dict] | None = None,
         if p.guidance:
             out.append(f"Guidance, not graded: {sum(t.passed for t in p.guidance)}/{len(p.guidance)} "
                        "tests of the optional helpers pass.")
-        tests.append({"name": f"{p.label}: {p.title}", "score": p.earned, "max_score": p.points,
+        tests.append({"name": f"{p.label}: {p.title}" if p.title else p.label, "score": p.earned, "max_score": p.points,
                       "output": _output(out), "visibility": "visible"})
         failed_hidden = [t for t in hidden if not t.passed]
         if failed_hidden:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 VISIBLE, HIDDEN, FUZZ = "visible", "hidden", "fuzz"
+FINAL_NOT_CHECKED = "final_strategy was not checked"  # a grade's final_note when nothing asked for its table
 
 
 @dataclass
@@ -67,6 +68,7 @@ class GradeResult:
     checkpoint: bool
     status: str  # graded, import_error
     notes: list[str] = field(default_factory=list)
+    reason: str = ""  # why this is not a plain grade (no import, time ran out, tests ended early); empty if it is
     seconds: float = 0.0
     final_table: list[list[int]] | None = field(default=None, repr=False)
     final_note: str = ""

@@ -31,8 +31,8 @@ from graders.intake import read_source
 from graders.isolation import UNSAFE_NOTE, Isolation, detect
 from graders.okpy_grading import grade_with_course_tests
 from graders.pace import pace_factor
-from graders.problem_tests import ProblemJudge, fuzz_name
-from graders.results import FUZZ, HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
+from graders.problem_tests import ProblemJudge, final_sweep, final_table, fuzz_name
+from graders.results import FINAL_NOT_CHECKED, FUZZ, HIDDEN, VISIBLE, GradeResult, ProblemResult, TestResult
 from graders.sandbox import Budget, Limits, Sandbox
 from graders.scoring import count_score
 from graders.view import install_hint
@@ -46,12 +46,15 @@ NOT_RUN = "not run: an earlier test of this problem ran out of time or memory, o
 __all__ = ["GradeResult", "ProblemResult", "TestResult", "grade_copy", "grade_source", "read_source"]
 
 
-def _table(variant: Variant, values: object) -> list[list[int]] | None:
-    """The flat answers of final_strategy over every pair of scores as rows of a table."""
-    goal = variant.goal
-    if not isinstance(values, list) or len(values) != goal * goal:
-        return None
-    return [values[s * goal:(s + 1) * goal] for s in range(goal)]
+def ended_notes(problems: list[ProblemResult], *, tampered: bool) -> list[str]:
+    """The notes on tests that ended a problem early (a hang, a crash, memory or time running out)
+    and on rejected replies. They name problems, never count the children's failures: how a child
+    ended near the end of its time (stopped by the grader, or by its own CPU limit) can differ from
+    one grading to the next, and the notes must not."""
+    ended = [p.label for p in problems if any(t.fatal and t.counts_against for t in p.tests)]
+    notes = [f"the tests of {', '.join(ended)} ended early: the program hung, stopped, or ran out of memory or "
+             "time (each problem says how)"] if ended else []
+    return notes + (["replies that the grader's harness did not sign were rejected"] if tampered else [])
 
 
 def _ended(graded: Graded) -> bool:
@@ -100,11 +103,11 @@ def _hidden(variant: Variant, graded: Graded, sandbox: Sandbox, grade: GradeResu
     judge = ProblemJudge(variant, graded.spec, sandbox)
     for sweep in graded.spec.hidden:
         _run(graded, judge, sweep.name, HIDDEN, lambda j, s=sweep: j.run_sweep(s), sweep.rule)
-    if graded.spec.problem.id == "12":
+    if final_sweep(graded.spec) is not None:
         failed = next((s.result for s in graded.steps if not s.result.passed), None)
-        grade.final_table = _table(variant, judge.final_values)
+        grade.final_table = final_table(variant, judge.final_values)
         grade.final_note = "" if grade.final_table is not None and failed is None else (
-            failed.feedback.split("\n")[0] if failed else "final_strategy was not checked")
+            failed.feedback.split("\n")[0] if failed else FINAL_NOT_CHECKED)
 
 
 def _shrink(variant: Variant, source: bytes, problems: list[Graded], *, isolation: Isolation, budget: Budget,
@@ -150,7 +153,7 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limi
     limits = replace(limits, pace=limits.pace * pace_factor(isolation.python))
     notes: list[str] = [UNSAFE_NOTE] if isolation.unsafe else []
     grade = GradeResult(variant.name, label, [], 0, variant.correctness_points, False, "graded", notes,
-                        final_note="final_strategy was not checked", isolation=isolation.summary(),
+                        final_note=FINAL_NOT_CHECKED, isolation=isolation.summary(),
                         phases=dict(variant.interface.phases))
     problems = [Graded(spec, ProblemResult(spec.problem.id, spec.problem.label, spec.problem.title, spec.problem.phase,
                                            spec.problem.points), [])
@@ -190,7 +193,7 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limi
             result.earned = result.points
     if not imported:
         notes.append(f"hog.py could not be imported: {log.import_error}")
-        grade.final_note = notes[-1]
+        grade.final_note = grade.reason = notes[-1]
     slow = [g.result for g in scored if ran_out_of_time(g)]
     for result in slow:
         result.notes.append("ran out of time")
@@ -198,10 +201,11 @@ def grade_source(source: bytes, variant: Variant, *, label: str = "hog.py", limi
         notes.append("ran out of time: " + ", ".join(r.label for r in slow) + " (each problem has "
                      f"{limits.problem_seconds:.3g} s of the program's own time; the others keep "
                      "theirs)")
-    if log.crashes:
-        notes.append(f"the program stopped unexpectedly {log.crashes} time(s)")
-    if log.tampering:
-        notes.append(f"{log.tampering} reply(ies) were not signed by the grader and were rejected")
+    ended = ended_notes([p for p in grade.problems if p not in slow], tampered=bool(log.tampering))
+    notes += ended
+    # why the grade is not a plain one: no import, else a problem that ran out of time, else tests that ended early
+    grade.reason = grade.reason or next((n for n in notes if n.startswith("ran out of time")), "") or (
+        ended[0] if ended else "")
     grade.checkpoint = all(p.earned == p.points and p.passed for p in grade.problems if p.phase == 1)
     count_score(grade, variant, checkpoint=checkpoint)
     grade.seconds = round(time.monotonic() - start, 3)

@@ -15,6 +15,7 @@ import math
 import unicodedata
 from pathlib import Path
 
+from graders.cells import id_text, read_id
 from graders.results import GradeResult
 from hogkit.errors import HogkitError
 from hogkit.variant import Variant
@@ -69,14 +70,15 @@ MAX_ROW = "max"  # the status of grades.csv's row of maxima
 def student_key(name: str) -> str:
     """How a student's name is matched between files: the same text in Unicode's composed form
     (a name typed on one system and a folder made on another can differ only in that)."""
-    return unicodedata.normalize("NFC", name.strip())
+    return unicodedata.normalize("NFC", name)
 
 
 def read_scores(path: Path, column: str, *, what: str, most: float, fix_high: str,
                 scale: float | None = None) -> dict[str, float]:
     """Student -> the number in COLUMN of the CSV file at PATH (with a ``student`` column), each
     from 0 to MOST (else one error naming the line, with FIX_HIGH). A grades.csv's row of maxima
-    is skipped; with SCALE, its COLUMN must be SCALE (else it is another kind of grades.csv)."""
+    is skipped; with SCALE, its COLUMN must be SCALE (else it is another kind of grades.csv). A
+    student is read as grades.csv writes ids (:func:`graders.cells.read_id`)."""
     fix = f"give a CSV file with the columns student and {column}"
     try:
         if not Path(path).is_file() or Path(path).stat().st_size > MAX_CSV_BYTES:
@@ -87,7 +89,7 @@ def read_scores(path: Path, column: str, *, what: str, most: float, fix_high: st
                 raise HogkitError(f"{path} has no student and {column} columns", fix)
             scores: dict[str, float] = {}
             for number, row in enumerate(reader, 2):
-                student, text = student_key(row.get("student") or ""), (row.get(column) or "").strip()
+                student, text = student_key(read_id(row.get("student") or "")), (row.get(column) or "").strip()
                 if not student:
                     continue
                 value = _number(text, path=path, number=number, column=column)
@@ -96,10 +98,10 @@ def read_scores(path: Path, column: str, *, what: str, most: float, fix_high: st
                         raise HogkitError(f"{path} gives {column} out of {tidy(value)}, not {tidy(scale)}", fix_high)
                     continue
                 if not 0 <= value <= most:
-                    raise HogkitError(f"{path}, line {number}: {column} {text} for {student} is not between 0 "
+                    raise HogkitError(f"{path}, line {number}: {column} {text} for {id_text(student)} is not between 0 "
                                       f"and {tidy(most)}", fix_high)
                 if student in scores:
-                    raise HogkitError(f"{path}, line {number}: a second {column} for {student}",
+                    raise HogkitError(f"{path}, line {number}: a second {column} for {id_text(student)}",
                                       "give each student one row")
                 scores[student] = value
     except (OSError, UnicodeDecodeError, csv.Error) as exc:

@@ -24,7 +24,8 @@ TEXT_LIMIT = 1500  # characters of one message in a report
 
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _NOT_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ud800-\udfff]")
+UNSAFE = re.compile(  # what a report never shows as it is
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ud800-\udfff]")
 
 
 class Untrusted(ValueError):
@@ -96,7 +97,7 @@ def clean(text: object, *, limit: int = TEXT_LIMIT, newlines: bool = True) -> st
     text = text[:limit]
     if not newlines:
         text = text.replace("\n", " ").replace("\t", " ")
-    text = _UNSAFE.sub(_escape, text)
+    text = UNSAFE.sub(_escape, text)
     if len(text) > limit:
         text, cut = text[:limit], True
     return text + f"... (cut at {limit} characters)" if cut else text

@@ -42,6 +42,7 @@ import json
 import os
 import re
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -53,7 +54,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import zipfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 
 if __package__:  # imported as part of HogKit
     from . import hog_checks
@@ -1471,19 +1472,69 @@ def submission_url_problem(url: str) -> str:
 
 
 def _kit_config(kit: Path) -> dict:
-    """The kit's ``.ok`` configuration ({} without one)."""
+    """The kit's ``.ok`` configuration ({} without one). Its ``src`` may name only files inside the
+    kit's folder: an absolute path or one through ``..`` is refused (see :func:`_src_problem`)."""
     for path in sorted(kit.glob("*.ok"))[:1]:
         try:
             config = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             raise CheckError(f"{path.name} is not valid JSON — restore it from the kit you downloaded") from None
-        return config if isinstance(config, dict) else {}
+        if not isinstance(config, dict):
+            return {}
+        for name in config.get("src") or []:
+            problem = _src_problem(name) if isinstance(name, str) else ""
+            if problem:
+                raise CheckError(_refused_src(name, problem, path.name))
+        return config
     return {}
+
+
+def _src_problem(name: str) -> str:
+    """What keeps NAME, a ``src`` entry of the kit's ``.ok``, from naming a file inside the kit's
+    folder, read as a path on any system ('' when nothing does)."""
+    for path in (PurePosixPath(name), PureWindowsPath(name)):
+        if path.is_absolute() or path.anchor:
+            return "is an absolute path"
+        if ".." in path.parts:
+            return "leads out of the kit's folder"
+    return "" if name.strip() else "is empty"
+
+
+def _refused_src(name: str, problem: str, config: str = "the kit's .ok file") -> str:
+    fix = ("put the file itself in the project's folder" if "link" in problem or "regular" in problem
+           else f"only the kit's own files are submitted: restore {config} from the kit you downloaded")
+    return f"{config} lists {name[:200]!r} to submit, which {problem} — {fix}"
+
+
+def _kit_file(kit: Path, name: str) -> Path:
+    """The file NAME inside KIT, checked before it is packed: no part of its path below KIT may
+    be a symbolic link, it must stay inside KIT and be a regular file (else one CheckError line)."""
+    problem = _src_problem(name)
+    path = kit
+    for part in PurePosixPath(name.replace("\\", "/")).parts if not problem else ():
+        path = path / part
+        try:
+            info = os.lstat(path)
+        except OSError:
+            problem = "is not in the kit's folder"
+            break
+        if stat.S_ISLNK(info.st_mode):
+            problem = "is a symbolic link" if path == kit / name else f"goes through the symbolic link {part!r}"
+            break
+    if not problem and not os.path.realpath(path).startswith(os.path.join(os.path.realpath(kit), "")):
+        problem = "leads out of the kit's folder"
+    if not problem and not path.is_file():
+        problem = "is not a regular file"
+    if problem:
+        raise CheckError(_refused_src(name, problem))
+    return path
 
 
 def write_archive(kit: Path, names: list[str]) -> Path:
     """Write the files NAMES of KIT into a new dated archive under BACKUPS/ and copy it to SUBMISSION
-    (each through a temporary file and a rename); return the dated archive."""
+    (each through a temporary file and a rename); return the dated archive. Each name must be a
+    regular file inside KIT, reached through no symbolic link (:func:`_kit_file`)."""
+    files = {name: _kit_file(kit, name) for name in names}
     stamp = time.strftime("%Y%m%d-%H%M%S")
     backup = kit / BACKUPS / f"hog-{stamp}.zip"
     number = 1
@@ -1496,8 +1547,8 @@ def write_archive(kit: Path, names: list[str]) -> Path:
         os.close(fd)
         try:
             with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
-                for name in names:
-                    archive.write(kit / name, name)
+                for name, path in files.items():
+                    archive.write(path, name)
             os.replace(tmp, target)
         except BaseException:
             with contextlib.suppress(OSError):

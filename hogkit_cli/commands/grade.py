@@ -13,17 +13,18 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from graders.compare import comparison_data, comparison_text, disagreements
 from graders.deadlines import awards, read_metadata
 from graders.doctor import report
 from graders.files import check_file_target, write_json
 from graders.gradescope import graded_max, write_autograder_zip
 from graders.intake import Refused, read_source
 from graders.isolation import Isolation, detect
-from graders.okpy_grading import calibrated_suite, load_course_tests
+from graders.okpy_grading import calibrated_suite, grade_with_course_tests, load_course_tests
 from graders.reach import require_out_of_reach
 from graders.report import refused_gradescope, to_gradescope, to_json, to_text
 from graders.scoring import require_checkpoint_points
-from graders.untrusted import clean
+from graders.untrusted import clean, clean_data
 from hogkit.errors import HogkitError
 from hogkit.variant import Variant, load_variant
 from hogkit_cli.commands.options import add_isolation_options, add_variant_option
@@ -32,11 +33,15 @@ from hogkit_cli.commands.options import add_isolation_options, add_variant_optio
 def add_course_options(parser: argparse.ArgumentParser) -> None:
     """The options of ``grade`` and ``grade-batch`` that follow the course: its okpy tests, and a
     checkpoint grade."""
-    parser.add_argument("--ok-tests", type=Path, metavar="DIR",
+    suites = parser.add_mutually_exclusive_group()
+    suites.add_argument("--ok-tests", type=Path, metavar="DIR",
                         help="grade with a course's okpy tests (the folder of its .ok file and tests/); the "
                              "cases the variant's reference fails are reported and left out of every score")
+    suites.add_argument("--compare-ok-tests", type=Path, metavar="DIR",
+                        help="grade with HogKit's tests and run a course's okpy tests too: report each problem "
+                             "on which the two disagree, with the words of the case that decides it")
     parser.add_argument("--keep-failing-cases", action="store_true",
-                        help="with a course's okpy tests: score the cases the reference fails too")
+                        help="with a course's okpy tests: score (or compare) the cases the reference fails too")
     parser.add_argument("--checkpoint", action="store_true",
                         help="checkpoint grades: Phase 1 only, for the spec's [scoring] checkpoint points")
     parser.add_argument("--published", action="store_true",
@@ -95,7 +100,23 @@ def with_course_tests(variant: Variant, folder: Path | None) -> Variant:
     """VARIANT graded with the okpy tests in FOLDER, when given (checked now, with one line)."""
     if folder is None:
         return variant
-    return replace(variant, ok_tests=load_course_tests(folder)["folder"].resolve())
+    return replace(variant, ok_tests=course_folder(folder))
+
+
+def course_folder(folder: Path) -> Path:
+    """The folder of the okpy assignment FOLDER names (checked now, with one line)."""
+    return load_course_tests(folder)["folder"].resolve()
+
+
+def compared_suite(args: argparse.Namespace, variant: Variant) -> Path | None:
+    """The course's okpy folder whose verdicts ``--compare-ok-tests`` compares with HogKit's tests."""
+    if args.compare_ok_tests is None:
+        return None
+    if variant.ok_tests is not None:
+        raise HogkitError(f"variant {variant.name} grades with a course's okpy tests (its spec's ok_tests), and "
+                          "--compare-ok-tests compares a course's suite with HogKit's own tests",
+                          "give a spec without ok_tests")
+    return course_folder(args.compare_ok_tests)
 
 
 def run_grade(args: argparse.Namespace) -> int:
@@ -105,6 +126,10 @@ def run_grade(args: argparse.Namespace) -> int:
     variant = with_course_tests(load_variant(args.variant), args.ok_tests)
     if args.submission_metadata and not args.gradescope:
         raise HogkitError("--submission-metadata is for a Gradescope grade", "add --gradescope results.json")
+    compare = compared_suite(args, variant)
+    if compare is not None and args.gradescope:
+        raise HogkitError("--compare-ok-tests reports to staff, not in a student's results.json",
+                          "run it without --gradescope")
     submission = read_metadata(args.submission_metadata) if args.submission_metadata else None
     if args.gradescope:
         check_file_target(args.gradescope)
@@ -121,16 +146,23 @@ def run_grade(args: argparse.Namespace) -> int:
         print(clean(f"wrote {args.gradescope}: nothing graded ({exc.what})", newlines=False))
         return 0
     isolation = isolation_of(args)
+    course = replace(variant, ok_tests=compare) if compare is not None else variant
     require_out_of_reach(isolation, ([args.gradescope.absolute().parent] if args.gradescope else [])
-                         + ([variant.ok_tests] if variant.ok_tests else []), variant=variant)
+                         + ([course.ok_tests] if course.ok_tests else []), variant=course)
     leave_out: frozenset[str] = frozenset()
-    if variant.ok_tests is not None:
-        suite = calibrated_suite(variant, isolation=isolation, checkpoint=args.checkpoint,
+    if course.ok_tests is not None:
+        suite = calibrated_suite(course, isolation=isolation, checkpoint=args.checkpoint,
                                  keep_failing_cases=args.keep_failing_cases)
         print("\n".join(clean(line, newlines=False) for line in suite.notes), file=sys.stderr)
         leave_out = frozenset(suite.left_out)
     result = grade_source(source, variant, label=str(args.path), isolation=isolation, checkpoint=args.checkpoint,
-                          leave_out=leave_out)
+                          leave_out=frozenset() if compare else leave_out)
+    comparison = None
+    if compare is not None:
+        theirs = grade_with_course_tests(source, variant, compare, label=str(args.path), isolation=isolation,
+                                         checkpoint=args.checkpoint, leave_out=leave_out)
+        found = disagreements(result, theirs, variant, published=args.published)
+        comparison = clean_data(comparison_data(found, course_tests=str(compare)))
     if args.gradescope:
         from graders.leaderboard import contest_leaderboard
 
@@ -139,11 +171,15 @@ def run_grade(args: argparse.Namespace) -> int:
         timed = [] if args.checkpoint else awards(variant, submission, phase1=result.checkpoint, complete=complete)
         data = to_gradescope(result, leaderboard=board.entries, leaderboard_note=board.note, awards=timed)
         write_json(args.gradescope, data, private=True)
-        print(clean(f"wrote {args.gradescope}: {data['score']}/{data['max_score']}; {board.note}", newlines=False))
+        print(clean(f"wrote {args.gradescope}: {data['score']}/{data['max_score']}"
+                    + (f"; {board.note}" if board.note else ""), newlines=False))
     elif args.json:
-        print(json.dumps(to_json(result, published=args.published), indent=2))
+        data = to_json(result, published=args.published)
+        print(json.dumps(data | ({"comparison": comparison} if comparison is not None else {}), indent=2))
     else:
         print(to_text(result, published=args.published))
+        if comparison is not None:
+            print("\n".join(clean(line, limit=1000, newlines=False) for line in comparison_text(comparison)))
     return 0
 
 
@@ -155,7 +191,8 @@ def run_batch(args: argparse.Namespace) -> int:
     summary = grade_batch(args.dir, out=args.out, variant=variant, jobs=args.jobs, resume=args.resume,
                           isolation=isolation_of(args), checkpoint=args.checkpoint, composition=args.composition,
                           checkpoint_grades=args.checkpoint_grades, published=args.published,
-                          keep_failing_cases=args.keep_failing_cases)
+                          keep_failing_cases=args.keep_failing_cases,
+                          compare_tests=compared_suite(args, variant))
     print(summary)
     return 0
 

@@ -72,6 +72,32 @@ def test_submit_without_hog_py_is_one_error_line(kit):
     assert not (kit / checker.SUBMISSION).exists()
 
 
+@pytest.mark.parametrize("entry", ["absolute", "../secret.txt", "link.py", "through/hog.py", "hog.py link"])
+def test_submit_packs_only_the_kits_own_files(kit, tmp_path, entry):
+    """A ``src`` entry of hog.ok that is an absolute path, leads out of the kit's folder or is (or
+    goes through) a symbolic link is refused with one line, and nothing is written or sent."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("a private key\n")
+    config = json.loads((kit / "hog.ok").read_text())
+    name = {"absolute": str(secret), "hog.py link": "hog.py"}.get(entry, entry)
+    if entry == "link.py":
+        (kit / "link.py").symlink_to(secret)
+    elif entry == "through/hog.py":
+        (tmp_path / "outside").mkdir()
+        shutil.copy(kit / "hog.py", tmp_path / "outside" / "hog.py")
+        (kit / "through").symlink_to(tmp_path / "outside")
+    elif entry == "hog.py link":
+        shutil.move(kit / "hog.py", tmp_path / "hog.py")
+        (kit / "hog.py").symlink_to(tmp_path / "hog.py")
+    (kit / "hog.ok").write_text(json.dumps({**config, "src": ["hog.py", name]}))
+    done = base.ok(kit, "--submit")
+    assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith(f"error: the kit's .ok file lists {name!r} to submit, which ") or \
+        done.stderr.startswith(f"error: hog.ok lists {name!r} to submit, which "), done.stderr
+    assert " — " in done.stderr and "Traceback" not in done.stderr
+    assert not (kit / checker.SUBMISSION).exists() and not list(kit.glob(f"{checker.BACKUPS}/*.zip"))
+
+
 def test_debug_lines_are_shown_and_not_compared(kit):
     text = (kit / "hog.py").read_text()
     marker = "    # BEGIN PROBLEM 2\n"
