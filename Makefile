@@ -13,7 +13,7 @@ OKPY   := $(VENV)-okpy/bin/python
 $(BIN)/hogkit: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[grader]'
+	$(BIN)/pip install --quiet -e '.[grader,serve]'
 	touch $(BIN)/hogkit
 
 # ... and the test tools.

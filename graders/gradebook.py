@@ -77,7 +77,7 @@ def write_gradebook(rows: list[dict], *, out: Path, variant: Variant, columns: S
     for row, file_id in zip(rows, file_ids, strict=False):
         write_atomic(out / "results" / f"{file_id}.txt", report_text(row, published=published), private=True)
     merging = composition is not None or checkpoints is not None
-    write_atomic(out / "grades.csv", _grades_csv(rows, variant=variant, columns=columns, isolation=isolation,
+    write_atomic(out / "grades.csv", grades_csv(rows, variant=variant, columns=columns, isolation=isolation,
                                                  merging=merging, composition=composition, checkpoints=checkpoints),
                  private=True)
     text = _summary(rows, variant=variant, columns=columns, hidden=hidden, isolation=isolation, merging=merging,
@@ -90,8 +90,9 @@ def _max_total(rows: list[dict], variant: Variant) -> float:
     return next((row["max_total"] for row in rows if _number(row.get("max_total"))), variant.correctness_points)
 
 
-def _grades_csv(rows: list[dict], *, variant: Variant, columns: Sequence[Column], isolation: Isolation,
+def grades_csv(rows: list[dict], *, variant: Variant, columns: Sequence[Column], isolation: Isolation,
                 merging: bool, composition: dict[str, float] | None, checkpoints: dict[str, float] | None) -> str:
+    """The text of grades.csv for ROWS (saved results), in COLUMNS, with the row of maxima first."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(["student", *(c.label for c in columns), *BASE_COLUMNS, *(EXTRA_COLUMNS if merging else [])])
