@@ -45,6 +45,7 @@ def course_variant(store: Store, given: str | None) -> str:
             raise HogkitError("there is no course here yet", "start one with: hogkit serve --variant NAME --roster "
                                                              "FILE --data DIR")
         if not kept:
+            load_variant(given)  # a variant that cannot load is never the course's
             put_setting(session, "variant", given)
     return str(kept or given)
 

@@ -95,6 +95,8 @@ def serve(places: Places, limits: Limits, *, variant: str | None, roster: Path |
     """Run the course at PLACES until interrupted (Ctrl-C or SIGTERM)."""
     if workers < 0:
         raise HogkitError(f"--workers {workers} is not a number of workers", "give 0 (remote workers only) or more")
+    if variant is not None:
+        load_variant(variant)  # before anything is made
     places.make()
     course = open_course(places, limits, variant=variant)
     emails = read_roster(roster) if roster is not None else []

@@ -108,6 +108,8 @@ async def upload(request: Request) -> Response:
     claimed = unquote(request.headers.get(STUDENT_HEADER, ""))
     check_email(student, claimed)
     declared = request.headers.get("content-length")
+    if declared is not None and "transfer-encoding" in request.headers:
+        raise Refused(400, "a request with both Content-Length and Transfer-Encoding is ambiguous: send one")
     if declared is not None and declared.isdigit() and int(declared) > course.limits.max_archive:
         raise Refused(413, f"the archive is {declared} bytes, more than the {course.limits.max_archive} this "
                            "server takes")
