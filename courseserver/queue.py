@@ -30,15 +30,20 @@ class QueueDown(HogkitError):
     """The queue cannot be reached."""
 
 
+def check_queue_url(url: str) -> None:
+    """Raise a HogkitError unless URL names a queue: ``sqlite:///PATH`` or ``redis://HOST:PORT/DB``."""
+    if not url.startswith(("sqlite:///", "redis://", "rediss://", "unix://")):
+        raise HogkitError(f"--queue {url!r} is not a queue HogKit uses", "give redis://HOST:PORT/0 (or leave it out)")
+
+
 def open_huey(url: str) -> Huey:
     """The Huey for the queue at URL: ``sqlite:///PATH`` or ``redis://HOST:PORT/DB``."""
+    check_queue_url(url)
     if url.startswith("sqlite:///"):
         path = Path(url[len("sqlite:///"):])  # sqlite:////abs/path or sqlite:///relative/path
         path.parent.mkdir(parents=True, exist_ok=True)
         return SqliteHuey(NAME, filename=str(path), results=False, fsync=True, timeout=30)
-    if url.startswith(("redis://", "rediss://", "unix://")):
-        return PriorityRedisHuey(NAME, url=url, results=False, read_timeout=1)
-    raise HogkitError(f"--queue {url!r} is not a queue HogKit uses", "give redis://HOST:PORT/0 (or leave it out)")
+    return PriorityRedisHuey(NAME, url=url, results=False, read_timeout=1)
 
 
 class GradingQueue:

@@ -23,9 +23,9 @@ from courseserver.http import http_server, listen
 from courseserver.identity import read_roster
 from courseserver.models import Student
 from courseserver.policy import write_policy
-from courseserver.queue import GradingQueue
+from courseserver.queue import GradingQueue, check_queue_url
 from courseserver.reports import gradebook
-from courseserver.store import Store, StoreDown, get_setting, shown_url
+from courseserver.store import Store, StoreDown, database_url, get_setting, shown_url
 from courseserver.web import create_app
 from graders.files import check_file_target, write_atomic
 from graders.isolation import detect, die_with_parent
@@ -95,11 +95,14 @@ def serve(places: Places, limits: Limits, *, variant: str | None, roster: Path |
     """Run the course at PLACES until interrupted (Ctrl-C or SIGTERM)."""
     if workers < 0:
         raise HogkitError(f"--workers {workers} is not a number of workers", "give 0 (remote workers only) or more")
-    if variant is not None:
-        load_variant(variant)  # before anything is made
+    if variant is not None:  # everything given is checked before anything is made
+        load_variant(variant)
+    emails = read_roster(roster) if roster is not None else []
+    database_url(places.db)
+    check_queue_url(places.queue)
+    limits.check()
     places.make()
     course = open_course(places, limits, variant=variant)
-    emails = read_roster(roster) if roster is not None else []
     if emails:
         fresh, before = admit(course, emails)
         _say(f"roster: {fresh} student(s) admitted now, {before} before; their tokens are in {places.tokens}")
