@@ -140,9 +140,11 @@ def sweep(store: Store, queue: GradingQueue, *, lease: float, retries: int) -> i
             if job.tries > retries + 1:
                 job.state, job.finished = FAILED, moment
                 _fail_grade(session, job, f"grading it stopped its worker {job.tries} times")
+        unqueued = [(job.id, job.priority) for job in dropped if job.state == QUEUED]
         waiting = session.execute(select(Job.id, Job.priority, Job.enqueued).where(Job.state == QUEUED).where(
             (Job.enqueued.is_(None) & (Job.created < moment - UNQUEUED_GRACE)) | (Job.enqueued < lost_after))).all()
-    unqueued = [(j.id, j.priority) for j in waiting if j.enqueued is None]
+    taken = {job_id for job_id, _ in unqueued}
+    unqueued += [(j.id, j.priority) for j in waiting if j.enqueued is None and j.id not in taken]
     if queue.pending() == 0:  # the queue is empty, yet these have waited a whole lease: their messages are gone
         unqueued += [(j.id, j.priority) for j in waiting if j.enqueued is not None]
     unqueued.sort(key=lambda job: (-job[1], job[0]))

@@ -44,6 +44,8 @@ def _uploads(session: Session, student: Student, policy: Policy, *, results: boo
         if upload.kind == "submission":
             state = states.get(upload.id, jobs.DONE)
             item["grading"] = "graded" if grade is not None and state in (jobs.DONE, jobs.FAILED) else state
+            if grade is not None:
+                item["graded"] = show_time(grade.graded)
             if results and grade is not None:
                 item["result"] = json.loads(grade.result)
         listed.append(item)

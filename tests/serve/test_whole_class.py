@@ -89,7 +89,8 @@ def submit_all(server: CourseServer, kit: Path, root: Path, *, halfway) -> dict[
             if len(done) == STUDENTS // 2 and not fired.is_set():
                 fired.set()
                 halfway()
-        receipts = [json.loads(p.read_text()) for p in sorted((folder / "submissions").glob("*.receipt.json"))]
+        receipts = sorted((json.loads(p.read_text()) for p in (folder / "submissions").glob("*.receipt.json")),
+                          key=lambda receipt: receipt["id"])
         return email.strip().lower(), receipts
 
     with ThreadPoolExecutor(6) as pool:
@@ -123,8 +124,9 @@ def check_class(server: CourseServer, receipts: dict[str, list[dict]], batch_row
             assert kept["sha256"] == receipt["sha256"] and kept["received"] == receipt["received"]
         finals = [u for u in uploads.values() if u["final"]]
         assert len(finals) == 1 and finals[0]["id"] == receipts[email][-1]["id"]
-        expected = batch_rows[copy_of(n)]
-        assert finals[0]["result"]["total"] == float(expected[COLUMNS.index("total")])
+        expected, result = batch_rows[copy_of(n)], finals[0]["result"]
+        assert result["total"] == float(expected[COLUMNS.index("total")]), (email, copy_of(n), result["status"],
+                                                                            result.get("notes"), receipts[email])
     out = tmp_path / "grades.csv"
     done = subprocess.run([sys.executable, "-m", "hogkit_cli", "export", "--data", str(server.data), "--out",
                            str(out), *server.export_args], cwd=ROOT, capture_output=True, text=True, timeout=600)
