@@ -20,7 +20,7 @@ from hogkit.errors import HogkitError
 
 MAX_EMAIL = 254
 MAX_ROSTER_BYTES = 16 * 1024 * 1024
-TOKEN_BYTES = 24
+TOKEN_BYTES = 20
 
 
 def normal_email(text: str) -> str:
@@ -42,8 +42,9 @@ def email_problem(email: str) -> str:
 
 
 def new_token() -> str:
-    """A fresh secret token (URL-safe text)."""
-    return secrets.token_urlsafe(TOKEN_BYTES)
+    """A fresh secret token: hexadecimal digits (never a leading '-' that a command line would take
+    for an option)."""
+    return secrets.token_hex(TOKEN_BYTES)
 
 
 def token_digest(token: str) -> str:

@@ -1430,50 +1430,39 @@ def _valid_token(text: str) -> str:
     return text if TOKEN.fullmatch(text) else ""
 
 
-def who_submits(kit: Path, given: str | None, *, read, out) -> str:
-    """The student's id: GIVEN (``--email``), else the one kept in STUDENT_FILE, else asked once;
-    a new one is kept in STUDENT_FILE."""
-    path = kit / STUDENT_FILE
+def _asked_once(kit: Path, name: str, given: str | None, *, check, what: str, why: str, read, out) -> str:
+    """GIVEN (a command-line option), else what is kept in NAME, else asked once (WHY says what for);
+    accepted by CHECK, and kept in NAME (readable by its owner only) when new. WHAT names it in errors."""
+    path = kit / name
     if given is None:
-        kept = _kept(path, student_id)
+        kept = _kept(path, check)
         if kept:
             return kept
-        print(f"Your course collects submissions online: type your email (or course id). It is asked once "
-              f"and kept in {STUDENT_FILE}.", file=out)
+        print(f"{why} It is asked once and kept in {name}.", file=out)
         try:
-            given = read("Email: ")
+            given = read(f"{what.capitalize()}: ")
         except (EOFError, KeyboardInterrupt):
-            raise CheckError(f"no email given — run: python3 ok --submit --email YOU@SCHOOL.EDU --token TOKEN (or "
-                             f"upload {SUBMISSION} by hand)") from None
-    found = student_id(given)
+            raise CheckError(f"no {what} given — run: python3 ok --submit --email YOU@SCHOOL.EDU --token TOKEN (your "
+                             f"course staff give you your token), or upload {SUBMISSION} by hand") from None
+    found = check(given)
     if not found:
-        raise CheckError(f"{given.strip()[:100]!r} is not an email or id — use letters, digits and . _ @ + -, as "
-                         "in: python3 ok --submit --email you@school.edu", code=2)
+        article = "an" if what[0] in "aeiou" else "a"
+        raise CheckError(f"{given.strip()[:100]!r} is not {article} {what} — copy it as your course gave it, as in: "
+                         "python3 ok --submit --email you@school.edu --token TOKEN", code=2)
     write_atomic(path, found + "\n")
     return found
+
+
+def who_submits(kit: Path, given: str | None, *, read, out) -> str:
+    """The student's id (``--email``, or kept in STUDENT_FILE, or asked once)."""
+    return _asked_once(kit, STUDENT_FILE, given, check=student_id, what="email", read=read, out=out,
+                       why="Your course collects submissions online: type your email (or course id).")
 
 
 def token_of(kit: Path, given: str | None, *, read, out) -> str:
-    """The student's token: GIVEN (``--token``), else the one kept in TOKEN_FILE, else asked once;
-    a new one is kept in TOKEN_FILE, readable by its owner only."""
-    path = kit / TOKEN_FILE
-    if given is None:
-        kept = _kept(path, _valid_token)
-        if kept:
-            return kept
-        print(f"Your course gave you a token to send your work with: type it. It is asked once and kept in "
-              f"{TOKEN_FILE}.", file=out)
-        try:
-            given = read("Token: ")
-        except (EOFError, KeyboardInterrupt):
-            raise CheckError(f"no token given — run: python3 ok --submit --token TOKEN (your course staff give you "
-                             f"yours), or upload {SUBMISSION} by hand") from None
-    found = _valid_token(given)
-    if not found:
-        raise CheckError("that is not a token — copy the one your course staff gave you, as in: python3 ok --submit "
-                         "--token TOKEN", code=2)
-    write_atomic(path, found + "\n")
-    return found
+    """The student's token (``--token``, or kept in TOKEN_FILE, or asked once)."""
+    return _asked_once(kit, TOKEN_FILE, given, check=_valid_token, what="token", read=read, out=out,
+                       why="Your course gave you a token to send your work with: type it.")
 
 
 def send_submission(url: str, data: bytes, *, student: str, assignment: str, token: str = "",

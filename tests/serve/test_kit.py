@@ -73,7 +73,9 @@ def test_refusals_are_one_line(course, tmp_path):
     asked = ok(folder, "--submit", stdin="bob@example.edu\n")  # the token is asked, and stdin ends
     assert asked.returncode == 1 and asked.stderr.startswith("error: no token given — ")
     bad = ok(folder, "--submit", "--token", "no spaces allowed")
-    assert bad.returncode == 2 and "that is not a token" in bad.stderr
+    assert bad.returncode == 2 and "'no spaces allowed' is not a token — " in bad.stderr
+    email = ok(folder, "--submit", "--email", "../../etc")
+    assert email.returncode == 2 and "'../../etc' is not an email — " in email.stderr
     assert ok(folder, "--score", "--token", "x").returncode == 2  # --token goes with --submit
 
 
