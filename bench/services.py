@@ -219,6 +219,23 @@ class CourseServer:
         self.process.stdout.close()
         return status
 
+    def leftovers(self, *, wait: float = 10) -> list[int]:
+        """The processes still running for this course's folder (its workers), after up to WAIT seconds."""
+        deadline = time.monotonic() + wait
+        while True:
+            found = []
+            for entry in Path("/proc").iterdir():
+                if entry.name.isdigit() and int(entry.name) != os.getpid():
+                    try:
+                        command = (entry / "cmdline").read_bytes().split(b"\0")
+                    except OSError:
+                        continue
+                    if os.fsencode(str(self.data)) in command:
+                        found.append(int(entry.name))
+            if not found or time.monotonic() > deadline:
+                return found
+            time.sleep(0.2)
+
     def kill(self) -> None:
         """kill -9: no chance to tidy up."""
         if self.process is not None and self.process.poll() is None:

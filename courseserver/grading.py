@@ -1,8 +1,9 @@
 """A grading worker: takes a job, grades its copy with the grader as a library, exactly as
 ``grade-batch`` grades a copy, and records the grade.
 
-Each worker process (a Huey consumer's process) names itself ``host:pid``, says it is alive and
-renews the lease of the job it holds every third of a lease, from a thread of its own. A job that
+Each worker process (a Huey consumer's process, which dies with the consumer) names itself
+``host:pid``, says it is alive and renews the lease of the job it holds every third of a lease,
+from a thread of its own. A job that
 raises is given back for another try; after the last try it is recorded as ``grader_error``.
 """
 
@@ -20,7 +21,7 @@ from courseserver import jobs
 from courseserver.config import Limits
 from courseserver.models import now
 from courseserver.store import Store, StoreDown
-from graders.isolation import Isolation, die_with_parent
+from graders.isolation import Isolation
 from graders.report import to_json
 from graders.runner import grade_source
 from graders.untrusted import clean
@@ -68,8 +69,7 @@ class GradingWorker:
     _stop: threading.Event = field(default_factory=threading.Event)
 
     def start(self) -> None:
-        """In a new worker process: die with the consumer, name this worker, start its heartbeat."""
-        die_with_parent(os.getppid())
+        """In a new worker process: name this worker, start its heartbeat."""
         self.name = f"{socket.gethostname()}:{os.getpid()}"
         self.started = now()
         threading.Thread(target=self._beat, name="heartbeat", daemon=True).start()

@@ -72,6 +72,12 @@ class LocalWorkers:
                 self.process.wait()
 
 
+def _die_with(parent: int) -> None:
+    """In a process just forked: if PARENT forked it, die when PARENT dies."""
+    if os.getppid() == parent:
+        die_with_parent(parent)
+
+
 def _interrupt(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
@@ -170,6 +176,7 @@ def work(places: Places, limits: Limits, *, workers: int, data: Path | None, iso
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s: %(message)s")
     _say(f"grading {variant.name} with {workers} worker(s) from {shown_url(places.db)}; isolation: "
          f"{contained.label()}")
+    os.register_at_fork(after_in_child=functools.partial(_die_with, os.getpid()))  # workers and scheduler alike
     queue.consumer(workers=workers, on_start=grader.start).run()
     return 0
 

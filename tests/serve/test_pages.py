@@ -35,8 +35,9 @@ def graded(tmp_path_factory):
         assert time.monotonic() < deadline, server.log()
         time.sleep(1)
     yield server
-    server.stop()
+    assert server.stop() == 0
     assert "Traceback" not in server.log()
+    assert server.leftovers() == []  # its workers stopped with it
 
 
 def _sign_in(browser, url: str, token: str, button: str) -> None:

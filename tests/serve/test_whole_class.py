@@ -153,7 +153,8 @@ def test_a_class_on_sqlite_survives_kill_9(tmp_path, batch_rows):
     server.export_args = []
 
     def halfway() -> None:
-        server.kill()  # the local workers die with it
+        server.kill()
+        assert server.leftovers() == []  # its local workers died with it
         server.start()
 
     try:
@@ -162,6 +163,7 @@ def test_a_class_on_sqlite_survives_kill_9(tmp_path, batch_rows):
     finally:
         server.stop()
     assert "Traceback" not in server.log()
+    assert server.leftovers() == []
 
 
 @pytest.mark.slow
