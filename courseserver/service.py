@@ -159,6 +159,7 @@ def work(places: Places, limits: Limits, *, workers: int, data: Path | None, iso
     if workers < 1:
         raise HogkitError(f"--workers {workers} grades nothing", "give 1 or more")
     limits.check()
+    _require_course(places)
     store = Store(places.db)
     try:
         with store.session() as session:
@@ -181,11 +182,18 @@ def work(places: Places, limits: Limits, *, workers: int, data: Path | None, iso
     return 0
 
 
+def _require_course(places: Places) -> None:
+    """A HogKit error, before anything is made, when the SQLite database of PLACES does not exist."""
+    database_url(places.db)
+    if places.db.startswith("sqlite:///") and not Path(places.db[len("sqlite:///"):]).is_file():
+        raise HogkitError(f"there is no course in {places.data}", "give the --data folder hogkit serve was given "
+                                                                  "(or --db and --queue)")
+
+
 def export(places: Places, *, out: Path) -> int:
     """Write the gradebook of each student's final submission to OUT (grade-batch's columns)."""
     check_file_target(out)
-    if places.db.startswith("sqlite:///") and not Path(places.db[len("sqlite:///"):]).is_file():
-        raise HogkitError(f"there is no course in {places.data}", "give the --data folder hogkit serve was given")
+    _require_course(places)
     course: Course = open_course(places, Limits(), migrate=False)
     text, notes = gradebook(course)
     write_atomic(out, text, private=True)

@@ -17,6 +17,7 @@ from tests.serve.conftest import EXAMPLES, zipped
 from tests.serve.test_attacks import post
 
 WAIT = 60
+pytestmark = pytest.mark.slow  # a copy graded before the browser opens: about half a minute
 
 
 @pytest.fixture(scope="module")

@@ -106,3 +106,15 @@ def test_bad_options_are_one_line(tmp_path):
         assert done.returncode == 2 and done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
         assert said in done.stderr, done.stderr
         assert not (tmp_path / "c").exists()  # refused before anything was made
+
+
+def test_worker_and_export_without_a_course_make_nothing(tmp_path):
+    for args, said in [(["worker", "--data", str(tmp_path / "c")], "there is no course in"),
+                       (["worker"], "hogkit worker needs the course's database and queue"),
+                       (["export", "--data", str(tmp_path / "c"), "--out", str(tmp_path / "g.csv")],
+                        "there is no course in")]:
+        done = subprocess.run([sys.executable, "-m", "hogkit_cli", *args], capture_output=True, text=True, cwd=ROOT,
+                              timeout=120)
+        assert done.returncode == 2 and done.stderr.startswith("error: ") and said in done.stderr, done.stderr
+        assert done.stderr.count("\n") == 1
+    assert not (tmp_path / "c").exists() and not (tmp_path / "g.csv").exists()
