@@ -13,7 +13,7 @@ OKPY   := $(VENV)-okpy/bin/python
 $(BIN)/hogkit: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[grader]'
+	$(BIN)/pip install --quiet -e '.[grader,serve]'
 	touch $(BIN)/hogkit
 
 # ... and the test tools.
@@ -45,14 +45,20 @@ kit: setup  ## regenerate the committed default kit (solutions/, student_skeleto
 	$(HOGKIT) build --variant fa19 --out .
 	$(HOGKIT) variants --markdown > docs/variants.md.tmp && mv docs/variants.md.tmp docs/variants.md
 
+# The course server's tests run PostgreSQL, Redis and Debian's headless Chromium; .ci/system-tools
+# installs them (with the sandbox and the GUI test's display) when they are missing and we may.
+SYSTEM_TOOLS := Xvfb bwrap stdlib postgres redis-server chromium chromedriver
+
 test: setup  ## the test suite without the tests marked slow, on two workers (under 5 minutes on 2 cores)
+	@.ci/system-tools $(SYSTEM_TOOLS)
 	OKPY_PYTHON=$(abspath $(OKPY)) $(BIN)/python -m pytest -n 2 -m "not slow"
 
 test-all: setup  ## the whole test suite, slow tests included, on two workers (what CI runs)
+	@.ci/system-tools $(SYSTEM_TOOLS)
 	OKPY_PYTHON=$(abspath $(OKPY)) $(BIN)/python -m pytest -n 2
 
 lint: setup  ## ruff over the code and tests; the one-way layers (import-linter's contracts in pyproject.toml)
-	$(BIN)/ruff check hogkit hogkit_cli graders tests bench
+	$(BIN)/ruff check hogkit hogkit_cli courseserver graders tests bench
 	$(BIN)/lint-imports --no-cache
 
 bench: setup  ## the evaluator (goal 40 against the reference; goal 100 with the shipped tables), a tournament, batch grading, isolation

@@ -95,7 +95,7 @@ def write_gradebook(rows: list[dict], *, out: Path, variant: Variant, columns: S
     for row, file_id in zip(rows, file_ids, strict=False):
         write_atomic(out / "results" / f"{file_id}.txt", report_text(row, published=published), private=True)
     merging = composition is not None or checkpoints is not None
-    write_atomic(out / "grades.csv", _grades_csv(rows, variant=variant, columns=columns, isolation=isolation,
+    write_atomic(out / "grades.csv", grades_csv(rows, variant=variant, columns=columns, isolation=isolation,
                                                  merging=merging, composition=composition, checkpoints=checkpoints),
                  private=True)
     compared = [row for row in rows if isinstance(row.get("comparison"), dict)]
@@ -116,8 +116,9 @@ def _max_total(rows: list[dict], variant: Variant) -> float:
     return next((row["max_total"] for row in rows if _number(row.get("max_total"))), variant.correctness_points)
 
 
-def _grades_csv(rows: list[dict], *, variant: Variant, columns: Sequence[Column], isolation: Isolation,
+def grades_csv(rows: list[dict], *, variant: Variant, columns: Sequence[Column], isolation: Isolation,
                 merging: bool, composition: dict[str, float] | None, checkpoints: dict[str, float] | None) -> str:
+    """The text of grades.csv for ROWS (saved results), in COLUMNS, with the row of maxima first."""
     lines = [["student", *(c.label for c in columns), *BASE_COLUMNS, *(EXTRA_COLUMNS if merging else [])]]
     phases = {phase: sum(c.points for c in columns if c.phase == phase) for phase in (1, 2, 3)}
     maxima = [MAX_ROW_NAME, *(tidy(c.points) for c in columns), *(tidy(p) for p in phases.values()),

@@ -75,7 +75,7 @@ class Variant:
     ok_tests: Path | None = None  # a course's okpy tests to grade with instead of HogKit's own
     scoring: Scoring = Scoring()
     course: str = ""  # the course whose own suite this kit reproduces (docs/course_suites.md)
-    submit_url: str = ""  # where the kit's `ok --submit` sends archives (`hogkit collect`); "" for nowhere
+    submit_url: str = ""  # where the kit's `ok --submit` sends archives (`hogkit serve`); "" for nowhere
     # whether the kit's checker runs the grader's hidden sweeps and fuzzed inputs (answers hashed)
     # or only names them, as a course that keeps its hidden tests hidden asks
     checker_runs_hidden: bool = True
@@ -235,7 +235,7 @@ def parse_variant(data: dict, *, source: str, default_name: str, folder: Path | 
                    submit_url, runs_hidden)
 
 
-SUBMIT_URL_FIX = 'give the address `hogkit collect` serves, e.g. submit_url = "https://hog.example.edu/"'
+SUBMIT_URL_FIX = 'give the address `hogkit serve` serves, e.g. submit_url = "https://hog.example.edu/"'
 
 
 def with_submit_url(variant: Variant, url: str) -> Variant:
@@ -243,7 +243,7 @@ def with_submit_url(variant: Variant, url: str) -> Variant:
     problem = submission_url_problem(url)
     if problem:
         raise HogkitError(f"--submit-url {url!r} cannot be used: {problem}",
-                          "give the address `hogkit collect` serves, such as https://hog.example.edu/")
+                          "give the address `hogkit serve` serves, such as https://hog.example.edu/")
     return replace(variant, submit_url=url)
 
 

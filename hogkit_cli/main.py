@@ -13,9 +13,9 @@ import sys
 from collections.abc import Callable
 
 from hogkit.errors import HogkitError
-from hogkit_cli.commands import build, collect, grade, solve, variants
+from hogkit_cli.commands import build, grade, serve, solve, variants
 
-COMMANDS = (variants, build, solve, grade, collect)
+COMMANDS = (variants, build, solve, grade, serve)
 
 
 class Parser(argparse.ArgumentParser):

@@ -14,7 +14,7 @@ import grimp
 from tests.conftest import ROOT
 
 LINT = Path(sys.executable).with_name("lint-imports")
-PACKAGES = ("hogkit", "hogkit_cli", "graders", "bench")
+PACKAGES = ("hogkit", "hogkit_cli", "courseserver", "graders", "bench")
 
 
 def lint(root: Path) -> subprocess.CompletedProcess:

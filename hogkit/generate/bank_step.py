@@ -9,7 +9,7 @@ from hogkit.generate.bank import BANK_PATH, bank_json
 from hogkit.generate.notebooks import NOTEBOOK_PACKAGES, listed, notebook_names
 from hogkit.generate.step import KitBuild
 from hogkit.shipped import shipped_text
-from hogkit.shipped.ok import BACKUPS, CASE_TIMEOUT, STUDENT_FILE, SUBMISSION
+from hogkit.shipped.ok import BACKUPS, CASE_TIMEOUT, STUDENT_FILE, SUBMISSION, TOKEN_FILE
 
 README = """\
 # {title}: checking your work with `ok`
@@ -153,13 +153,16 @@ HAND_IN = ("    python3 ok --submit",
            f"your course collects the project (Gradescope, say). A dated copy of each submission is kept in "
            f"`{BACKUPS}/`.")
 
-SEND = ("    python3 ok --submit                          # asks for your email the first time\n"
-        "    python3 ok --submit --email you@school.edu   # or give it",
-        "sends your `hog.py` and `hog_contest.py` to your course ({url}) and prints the server's receipt: when "
-        "it was received, and the archive's sha256 (a checksum). Your email (or course id) is asked once and "
-        f"kept in `{STUDENT_FILE}`. A dated copy of each submission, with its receipt, is kept in `{BACKUPS}/`. "
-        f"If sending fails, `ok` says why in one line; `{SUBMISSION}` in this folder is then the archive to "
-        "upload by hand.")
+SEND = ("    python3 ok --submit --email you@school.edu --token TOKEN   # the first time\n"
+        "    python3 ok --submit                                        # after that",
+        "sends your `hog.py` and `hog_contest.py` to your course ({url}), where they are graded on arrival, and "
+        "prints the server's receipt: when it was received, and the archive's sha256 (a checksum). Your email "
+        "(or course id) and the token your course staff gave you are asked once and kept in "
+        f"`{STUDENT_FILE}` and `{TOKEN_FILE}`. From then on, each run of `ok` also sends a backup of your files "
+        "(`--no-backup` skips it; `--local` never uses the network). A dated copy of each submission, with its "
+        f"receipt, is kept in `{BACKUPS}/`. If sending fails, `ok` says why in one line; `{SUBMISSION}` in this "
+        "folder is then the archive to upload by hand. Your submissions, and their results once your course "
+        "publishes them, are on the course server's page ({url}), opened with your token.")
 
 
 def handing_in(url: str) -> str:

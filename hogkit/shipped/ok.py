@@ -11,7 +11,9 @@
     python3 ok --all         run every problem's tests (okpy's flag; --local and --verbose work too)
     python3 ok -q 03 --suite 3 --case 2   run one case, numbered as okpy numbers it (tests/03.py)
     python3 ok --submit      write the archive to hand in (hog_submission.zip) and keep a dated copy;
-                             send it too when the kit's .ok names an http(s) endpoint (--email ID)
+                             send it too when the kit's .ok names an http(s) endpoint (--email ID
+                             --token TOKEN, both kept for next time); after that, each run of ok
+                             sends a backup there too (--no-backup: not this time)
 
 Lines your code prints that start with ``DEBUG:`` are shown beside each case and never compared.
 
@@ -50,6 +52,7 @@ import textwrap
 import threading
 import time
 import traceback
+import unicodedata
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -1434,17 +1437,22 @@ def check_contest(kit: Path, entry: str, *, out, as_json: bool) -> int:
 SUBMISSION = "hog_submission.zip"
 BACKUPS = "submissions"
 STUDENT_FILE = ".ok_student"  # the email or id a student gave, kept for the next --submit
-STUDENT_ID = re.compile(r"[a-z0-9][a-z0-9._@+-]{0,99}")
+TOKEN_FILE = ".ok_token"  # the token the course gave the student, kept (owner only) for the next --submit
+STUDENT_ID = re.compile(r"\w[\w.@+-]{0,253}")
+TOKEN = re.compile(r"[A-Za-z0-9_-]{8,200}")
 STUDENT_HEADER = "X-Hogkit-Student"
 ASSIGNMENT_HEADER = "X-Hogkit-Assignment"
+KIND_HEADER = "X-Hogkit-Kind"  # backup (each run of ok) or submission (ok --submit)
 SEND_TIMEOUT = 30.0  # seconds to wait for the server
+BACKUP_TIMEOUT = 5.0  # ... for a backup, which must not hold up the checker
 MAX_REPLY = 64 * 1024
 
 
 def student_id(text: str) -> str:
-    """TEXT as a student's id (an email or a course id, in lower case), or '' if it cannot be one:
-    letters, digits and ``. _ @ + -``, starting with a letter or digit, at most 100 characters."""
-    text = str(text).strip().lower()
+    """TEXT as a student's id (an email or a course id), or '' if it cannot be one: compared as the
+    course server compares it (Unicode NFKC, case folded, no spaces around it), then letters, digits
+    and ``. _ @ + -``, starting with a letter or digit."""
+    text = unicodedata.normalize("NFKC", str(text)).casefold().strip()
     return text if STUDENT_ID.fullmatch(text) else ""
 
 
@@ -1530,6 +1538,22 @@ def _kit_file(kit: Path, name: str) -> Path:
     return path
 
 
+def _handed_in(kit: Path, config: dict) -> list[str]:
+    """The files of KIT an archive holds: the ``.ok`` file's ``src`` and the contest entry, if there is one."""
+    names = [str(n) for n in config.get("src", ["hog.py"]) if isinstance(n, str)]
+    names = list(dict.fromkeys(names or ["hog.py"]))
+    if (kit / CONTEST_ENTRY).is_file() and CONTEST_ENTRY not in names:
+        names.append(CONTEST_ENTRY)
+    return names
+
+
+def _zipped(files: dict[str, Path], target) -> None:
+    """An archive of FILES (name in the archive -> the file) written to TARGET."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, path in files.items():
+            archive.write(path, name)
+
+
 def write_archive(kit: Path, names: list[str]) -> Path:
     """Write the files NAMES of KIT into a new dated archive under BACKUPS/ and copy it to SUBMISSION
     (each through a temporary file and a rename); return the dated archive. Each name must be a
@@ -1546,9 +1570,7 @@ def write_archive(kit: Path, names: list[str]) -> Path:
         fd, tmp = tempfile.mkstemp(prefix=".submission-", suffix=".zip", dir=target.parent)
         os.close(fd)
         try:
-            with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
-                for name, path in files.items():
-                    archive.write(path, name)
+            _zipped(files, tmp)
             os.replace(tmp, target)
         except BaseException:
             with contextlib.suppress(OSError):
@@ -1557,36 +1579,63 @@ def write_archive(kit: Path, names: list[str]) -> Path:
     return backup
 
 
-def who_submits(kit: Path, given: str | None, *, read, out) -> str:
-    """The student's id: GIVEN (``--email``), else the one kept in STUDENT_FILE, else asked once;
-    a new one is kept in STUDENT_FILE."""
-    path = kit / STUDENT_FILE
+def _kept(path: Path, check) -> str:
+    """What is kept at PATH, if CHECK accepts it ('' otherwise)."""
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        return check(path.read_text(encoding="utf-8").strip())
+    return ""
+
+
+def _valid_token(text: str) -> str:
+    text = str(text).strip()
+    return text if TOKEN.fullmatch(text) else ""
+
+
+def _asked_once(kit: Path, name: str, given: str | None, *, check, what: str, why: str, read, out) -> str:
+    """GIVEN (a command-line option), else what is kept in NAME, else asked once (WHY says what for);
+    accepted by CHECK, and kept in NAME (readable by its owner only) when new. WHAT names it in errors."""
+    path = kit / name
     if given is None:
-        with contextlib.suppress(OSError, UnicodeDecodeError):
-            kept = student_id(path.read_text(encoding="utf-8"))
-            if kept:
-                return kept
-        print(f"Your course collects submissions online: type your email (or course id). It is asked once "
-              f"and kept in {STUDENT_FILE}.", file=out)
+        kept = _kept(path, check)
+        if kept:
+            return kept
+        print(f"{why} It is asked once and kept in {name}.", file=out)
         try:
-            given = read("Email: ")
+            given = read(f"{what.capitalize()}: ")
         except (EOFError, KeyboardInterrupt):
-            raise CheckError(f"no email given — run: python3 ok --submit --email YOU@SCHOOL.EDU (or upload "
-                             f"{SUBMISSION} by hand)") from None
-    found = student_id(given)
+            raise CheckError(f"no {what} given — run: python3 ok --submit --email YOU@SCHOOL.EDU --token TOKEN (your "
+                             f"course staff give you your token), or upload {SUBMISSION} by hand") from None
+    found = check(given)
     if not found:
-        raise CheckError(f"{given.strip()[:100]!r} is not an email or id — use letters, digits and . _ @ + -, as "
-                         "in: python3 ok --submit --email you@school.edu", code=2)
+        article = "an" if what[0] in "aeiou" else "a"
+        raise CheckError(f"{given.strip()[:100]!r} is not {article} {what} — copy it as your course gave it, as in: "
+                         "python3 ok --submit --email you@school.edu --token TOKEN", code=2)
     write_atomic(path, found + "\n")
     return found
 
 
-def send_submission(url: str, data: bytes, *, student: str, assignment: str, timeout: float = SEND_TIMEOUT) -> dict:
-    """POST the archive DATA to URL for STUDENT and return the server's receipt (a JSON object
-    whose ``sha256`` is the archive's); a network or server error is a CheckError of one line."""
-    request = urllib.request.Request(url, data=data, method="POST", headers={
-        "Content-Type": "application/zip", "User-Agent": "hogkit-ok",
-        STUDENT_HEADER: urllib.parse.quote(student), ASSIGNMENT_HEADER: urllib.parse.quote(assignment)})
+def who_submits(kit: Path, given: str | None, *, read, out) -> str:
+    """The student's id (``--email``, or kept in STUDENT_FILE, or asked once)."""
+    return _asked_once(kit, STUDENT_FILE, given, check=student_id, what="email", read=read, out=out,
+                       why="Your course collects submissions online: type your email (or course id).")
+
+
+def token_of(kit: Path, given: str | None, *, read, out) -> str:
+    """The student's token (``--token``, or kept in TOKEN_FILE, or asked once)."""
+    return _asked_once(kit, TOKEN_FILE, given, check=_valid_token, what="token", read=read, out=out,
+                       why="Your course gave you a token to send your work with: type it.")
+
+
+def send_submission(url: str, data: bytes, *, student: str, assignment: str, token: str = "",
+                    kind: str = "submission", timeout: float = SEND_TIMEOUT) -> dict:
+    """POST the archive DATA to URL as STUDENT's KIND (submission or backup) with their TOKEN and
+    return the server's receipt (a JSON object whose ``sha256`` is the archive's); a network or
+    server error is a CheckError of one line."""
+    headers = {"Content-Type": "application/zip", "User-Agent": "hogkit-ok", KIND_HEADER: kind,
+               STUDENT_HEADER: urllib.parse.quote(student), ASSIGNMENT_HEADER: urllib.parse.quote(assignment)}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(url, data=data, method="POST", headers=headers)
     host = urllib.parse.urlsplit(url).netloc
     try:
         with urllib.request.urlopen(request, timeout=timeout) as reply:
@@ -1597,7 +1646,7 @@ def send_submission(url: str, data: bytes, *, student: str, assignment: str, tim
                 said = json.loads(exc.read(MAX_REPLY)).get("error", "")
             except (OSError, ValueError, AttributeError, http.client.HTTPException):
                 said = ""
-        raise CheckError(f"the server at {host} refused the submission ({exc.code}: {_shown(said or exc.reason)})"
+        raise CheckError(f"the server at {host} refused the {kind} ({exc.code}: {_shown(said or exc.reason)})"
                          ) from None
     except urllib.error.URLError as exc:
         why = getattr(exc.reason, "strerror", None) or exc.reason
@@ -1618,22 +1667,48 @@ def _shown(text: object, limit: int = 200) -> str:
     return "".join(c if c.isprintable() else "?" for c in str(text))[:limit]
 
 
-def submit(kit: Path, *, out, email: str | None = None, local: bool = False, read=None) -> int:
+def _sending_endpoint(config: dict) -> str:
+    """The kit's http(s) endpoint ('' when the kit sends nothing)."""
+    endpoint = str(config.get("endpoint", "") or "")
+    return endpoint if "://" in endpoint and not submission_url_problem(endpoint) else ""
+
+
+def send_backup(kit: Path, *, out) -> None:
+    """Send the kit's files as a backup to the kit's endpoint, once the student has given their
+    email and token to ``--submit``; say in one line on OUT whether it went (never an error: a
+    backup that cannot be sent leaves the student's work as it is)."""
+    config = _kit_config(kit)
+    endpoint = _sending_endpoint(config)
+    student, token = _kept(kit / STUDENT_FILE, student_id), _kept(kit / TOKEN_FILE, _valid_token)
+    names = _handed_in(kit, config)
+    if not (endpoint and student and token):
+        return
+    buffer = io.BytesIO()
+    try:
+        _zipped({name: _kit_file(kit, name) for name in names}, buffer)
+        send_submission(endpoint, buffer.getvalue(), student=student, assignment=str(config.get("name", "")),
+                        token=token, kind="backup", timeout=BACKUP_TIMEOUT)
+    except (CheckError, OSError) as exc:
+        print(f"Backup not sent ({exc}); your files are as they were. --no-backup stops backups.", file=out)
+        return
+    print(f"Backup sent to {urllib.parse.urlsplit(endpoint).netloc} (--no-backup stops backups).", file=out)
+
+
+def submit(kit: Path, *, out, email: str | None = None, token: str | None = None, local: bool = False,
+           read=None) -> int:
     """Hand in the files the kit's ``.ok`` lists in ``src`` (and the contest entry, when there is
     one): write them as SUBMISSION beside hog.py and as a dated copy under BACKUPS/. When the
     ``.ok`` names an http(s) ``endpoint`` (and not LOCAL), also send the archive there with the
-    student's id (see :func:`who_submits`) and print the server's receipt; when sending fails, say
-    so and where the archive to upload by hand is (exit status 1)."""
+    student's id and token (see :func:`who_submits`, :func:`token_of`) and print the server's
+    receipt; when sending fails, say so and where the archive to upload by hand is (exit status 1)."""
     config = _kit_config(kit)
-    names = [str(n) for n in config.get("src", ["hog.py"]) if isinstance(n, str)]
-    names = list(dict.fromkeys(names or ["hog.py"]))
-    if (kit / CONTEST_ENTRY).is_file() and CONTEST_ENTRY not in names:
-        names.append(CONTEST_ENTRY)
-    missing = [n for n in names if not (kit / n).is_file() or ".." in Path(n).parts]
-    if missing:
-        raise CheckError(f"{', '.join(missing)} not found beside ok — submit from your project's folder")
+    names = _handed_in(kit, config)
+    for name in names:  # each a regular file of the kit, or one line saying why not (nothing written)
+        _kit_file(kit, name)
     if email is not None:
         who_submits(kit, email, read=read, out=out)
+    if token is not None:
+        token_of(kit, token, read=read, out=out)
     backup = write_archive(kit, names)
     endpoint = str(config.get("endpoint", "") or "")
     print(f"Wrote {kit / SUBMISSION} (holding {', '.join(names)})"
@@ -1653,8 +1728,9 @@ def submit(kit: Path, *, out, email: str | None = None, local: bool = False, rea
         raise CheckError(f"the submission address in the kit's .ok file, {endpoint!r}, cannot be used ({problem}) "
                          f"— upload {SUBMISSION} by hand, and tell your course staff")
     student = who_submits(kit, email, read=read or _reader(), out=out)
+    secret = token_of(kit, token, read=read or _reader(), out=out)
     try:
-        receipt = send_submission(endpoint, backup.read_bytes(), student=student,
+        receipt = send_submission(endpoint, backup.read_bytes(), student=student, token=secret,
                                   assignment=str(config.get("name", "")))
     except CheckError as exc:
         raise CheckError(f"not submitted: {exc} — upload {kit / SUBMISSION} by hand, or try python3 ok "
@@ -1662,8 +1738,8 @@ def submit(kit: Path, *, out, email: str | None = None, local: bool = False, rea
     write_atomic(backup.with_suffix(".receipt.json"), json.dumps(receipt, indent=1) + "\n")
     print(f"Submitted as {student} to {endpoint}: received {_shown(receipt.get('received', '?'))}, "
           f"sha256 {receipt['sha256']}.", file=out)
-    print(f"The server's receipt is kept as {backup.with_suffix('.receipt.json').relative_to(kit).as_posix()}.",
-          file=out)
+    print(f"The server's receipt is kept as {backup.with_suffix('.receipt.json').relative_to(kit).as_posix()}; "
+          "it is graded on arrival.", file=out)
     return 0
 
 
@@ -1694,6 +1770,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"with --submit: your email or course id (asked once otherwise; kept in {STUDENT_FILE})")
     parser.add_argument("--okpy", action="store_true",
                         help="run the tests in okpy's format (the .ok file and tests/) as okpy does, even in a kit")
+    parser.add_argument("--token", metavar="TOKEN",
+                        help=f"with --submit: the token your course gave you (asked once otherwise; kept in "
+                             f"{TOKEN_FILE})")
+    parser.add_argument("--no-backup", action="store_true",
+                        help="do not send a backup of your files to your course's server after this run")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     return parser
 
@@ -1719,10 +1800,11 @@ def main(argv: list[str] | None = None, *, kit: Path | None = None) -> int:
             raise CheckError("--case needs a suite — add --suite, as in: python3 ok -q 01 --suite 2 --case 1", code=2)
         if args.contest is not None:
             return check_contest(kit, args.contest, out=out, as_json=args.json)
-        if args.email is not None and not args.submit:
-            raise CheckError("--email goes with --submit — as in: python3 ok --submit --email you@school.edu", code=2)
+        if (args.email is not None or args.token is not None) and not args.submit:
+            raise CheckError("--email and --token go with --submit — as in: python3 ok --submit --email "
+                             "you@school.edu --token TOKEN", code=2)
         if args.submit:
-            return submit(kit, out=out, email=args.email, local=args.local)
+            return submit(kit, out=out, email=args.email, token=args.token, local=args.local)
         if (args.okpy or not (kit / BANK_FILE).exists()) and any(kit.glob("*.ok")):
             return okpy_check(kit, args, out=out)
         bank = load_bank(kit)
@@ -1732,6 +1814,7 @@ def main(argv: list[str] | None = None, *, kit: Path | None = None) -> int:
             summary = score(kit, bank, progress, out=out, as_json=args.json)
             if args.json:
                 print(json.dumps(summary, indent=1), file=out)
+            _backup(kit, args)
             return 0
         if args.question:
             problems = [find_problem(bank, args.question)]
@@ -1741,14 +1824,23 @@ def main(argv: list[str] | None = None, *, kit: Path | None = None) -> int:
                 print("No problem is unlocked yet. Start with: python3 ok -q 00 -u", file=out)
                 return 0
         if args.unlock:
-            return 0 if Unlocker(progress, out=out, read=_reader()).run(problems[0]) else 1
-        return _test(kit, bank, progress, problems, args, out=out)
+            status = 0 if Unlocker(progress, out=out, read=_reader()).run(problems[0]) else 1
+        else:
+            status = _test(kit, bank, progress, problems, args, out=out)
+        _backup(kit, args)
+        return status
     except CheckError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.code
     except KeyboardInterrupt:
         print("\nStopped (Ctrl-C). Your progress is saved.", file=sys.stderr)
         return 130
+
+
+def _backup(kit: Path, args) -> None:
+    """After a run of the checker: a backup to the course's server, unless --local or --no-backup."""
+    if not (args.local or args.no_backup):
+        send_backup(kit, out=sys.stderr)
 
 
 def _test(kit: Path, bank: dict, progress: Progress, problems: list[dict], args, *, out) -> int:

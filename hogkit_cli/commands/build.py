@@ -17,7 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_variant_option(build)
     build.add_argument("--out", required=True, type=Path, help="folder to write the kit into")
     build.add_argument("--submit-url", metavar="URL",
-                       help="where the kit's `python3 ok --submit` sends archives (a `hogkit collect` server); "
+                       help="where the kit's `python3 ok --submit` sends archives (a `hogkit serve` course server); "
                             "overrides the spec's submit_url")
     build.set_defaults(func=run_build)
     listing = sub.add_parser("variants", help="list the known variants and their rules")

@@ -27,6 +27,8 @@ def commands(variant: str, tmp: Path) -> dict[str, list[str]]:
     entry.write_text("PLAYER_NAME = 'x'\n\ndef final_strategy(score, opponent_score):\n    return 4\n")
     entries = tmp / "entries"
     entries.mkdir(exist_ok=True)
+    roster = tmp / "roster.csv"
+    roster.write_text("email\nalice@example.edu\n")
     return {
         "build": ["build", "--variant", variant, "--out", str(tmp / "kit")],
         "check-variant": ["check-variant", variant, "--no-solve"],
@@ -40,13 +42,14 @@ def commands(variant: str, tmp: Path) -> dict[str, list[str]]:
         "grade": ["grade", str(entry), "--variant", variant],
         "grade-batch": ["grade-batch", str(entries), "--variant", variant, "--out", str(tmp / "grades")],
         "gradescope-zip": ["gradescope-zip", "--variant", variant, "--out", str(tmp / "autograder.zip")],
-        "collect": ["collect", "--variant", variant, "--out", str(tmp / "collected"), "--port", "0"],
+        "serve": ["serve", "--variant", variant, "--data", str(tmp / "course"), "--roster", str(roster), "--port", "0",
+                  "--workers", "0"],
     }
 
 
 COMMANDS = [
     "build", "check-variant", "diff-variants", "new-variant", "winrate", "solve", "contest check", "contest run",
-    "contest samples", "grade", "grade-batch", "gradescope-zip", "collect",
+    "contest samples", "grade", "grade-batch", "gradescope-zip", "serve",
 ]
 
 
@@ -64,7 +67,7 @@ def test_unknown_variant(command, tmp_path, capsys):
     line = run_one_line(commands("nope", tmp_path)[command], capsys)
     assert line.startswith("error: unknown variant 'nope' — choose one of ")
     assert not any((tmp_path / name).exists() for name in ("kit", "specs", "samples", "results", "grades",
-                                                           "collected"))
+                                                           "course"))
 
 
 @pytest.mark.parametrize("case", sorted(UNORDERABLE))
