@@ -34,7 +34,7 @@ from hogkit.variant import Variant
 EXPLAINED = "it passes when the earlier problems' functions are the reference's: its answers are right given "
 SLOW = ("its time given your own functions of the earlier problems, which pass their own tests but run slower than "
         "the reference's")
-OUT_OF_TIME = "ran out of time"
+OUT_OF_TIME = "ran out of time:"  # how every message of a test stopped for its time begins its reason
 
 
 def ran_out_of_time(graded: Graded) -> bool:

@@ -37,7 +37,8 @@ def run_property(variant: Variant, prop: Fuzz, call: Callable[[str], CallResult]
     started = clock()
     for count, expr in enumerate(plan, 1):
         if clock() - started > budget:
-            return FuzzOutcome(prop.name, False, f"{expr} failed: fuzzing this function took longer than {budget:g} s",
+            return FuzzOutcome(prop.name, False,
+                               f"{expr} failed: ran out of time: fuzzing this function took longer than {budget:.3g} s",
                                count)
         got = call(expr)
         if got.fatal:

@@ -27,8 +27,9 @@ from hogkit.shipped.hog_checks import HELPER_WORDS
 REPORT_TEXT = 8000  # characters of one string in a JSON or Gradescope report
 
 HIDDEN_DETAILS = "details are shown once grades are published"
-ABOUT = ("Visible tests are the ones `python3 ok` runs; hidden sweeps (many inputs) and fuzzing "
-         "(random inputs, the smallest failing one shown) are the grader's own.")
+ABOUT = ("Visible tests are the cases `python3 ok` shows; hidden sweeps (many inputs) and fuzzing (random "
+         "inputs, the smallest failing one shown) are the grader's further checks, which `python3 ok` runs too "
+         "(never showing an answer) unless the course keeps them hidden.")
 
 
 _NAMED = {name: re.compile(rf"(?<![\w.]){name}(?!\w)") for name in HELPER_WORDS}

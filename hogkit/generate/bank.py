@@ -27,8 +27,10 @@ import json
 import types
 from dataclasses import dataclass, field
 
+from hogkit.generate.diagnoses import problem_diagnoses
 from hogkit.generate.further import further_checks, further_in_checker, hidden_names
 from hogkit.generate.reference import reference_hog
+from hogkit.generate.solution import solution_hog_source
 from hogkit.problem_layout import Problem
 from hogkit.problems.checks import ProblemSpec, Unlock
 from hogkit.problems.displaying import display, doctest_code
@@ -80,25 +82,32 @@ class _Builder:
                             "lock": lock})
 
     def render(self, spec: ProblemSpec) -> dict:
-        """The problem's bank entry: its visible tests, with sealed expected outputs."""
+        """The problem's bank entry: its visible tests, with sealed expected outputs and the
+        diagnoses of their failures."""
         proofs = [checker.answer_proof(self.key, where, answer) for where, answer in self.answers]
         secret = checker.reveal_key(self.key, self.problem.id, proofs)
-        cases = []
+        cases, outputs = [], {}
         for number, test in enumerate(spec.visible, 1):
             cid = f"{self.problem.id}-t{number}"
             setup, teardown = doctest_code(test.setup), doctest_code(test.teardown)
             result = display(self.ref, test)
             if result["error"]:
                 raise AssertionError(f"the reference fails {test.name!r}: {result['error']}")
-            expected = checker.normalize_output(result["output"])
+            expected = outputs[cid] = checker.normalize_output(result["output"])
             cases.append({"id": cid, "name": test.name, "code": test.code, "setup": setup, "teardown": teardown,
                           "hidden": False, "rule": test.rule, "hint": test.hint or spec.hint,
                           "lock": checker.output_lock(self.key, cid, expected),
                           "sealed": checker.seal(secret, expected)})
+        found = problem_diagnoses(self.variant, spec, key=self.key, reference=solution_hog_source(self.variant),
+                                  expected=outputs)
+        for case in cases:
+            if found.cases.get(case["id"]):
+                case["diagnoses"] = found.cases[case["id"]]
         suites = [{"name": f"{self.problem.label} tests", "cases": cases}] if cases else []
         p = self.problem
         return {"id": p.id, "label": p.label, "title": p.title, "phase": p.phase, "points": p.points,
                 "functions": list(p.functions), "unlock": self.unlock, "suites": suites,
+                **({"slips": found.slips} if found.slips else {}),
                 **({"further": further_checks(self.variant, spec, self.key)} if further_in_checker(self.variant, spec)
                    else {"further_hidden": hidden_names(spec)})}
 

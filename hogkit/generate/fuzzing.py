@@ -142,7 +142,7 @@ def search(variant: Variant, prop: Fuzz, call: Callable[[str], Reply], judge: Ju
             raise _Failed(fatal[0])
         outcome.examples += 1
         if clock() - started > budget:
-            fatal.append(f"{expr} failed: fuzzing this function took longer than {budget:g} s")
+            fatal.append(f"{expr} failed: ran out of time: fuzzing this function took longer than {budget:.3g} s")
             raise _Failed(fatal[0])
         got = call(expr)
         if got.fatal:

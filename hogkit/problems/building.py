@@ -216,8 +216,9 @@ def rule_examples(variant: Variant, rules: Iterable[Rule], names: set[str]) -> l
 
 
 def rule_hint(rule: Rule) -> str:
-    """The hint of a case that a rule decides: the rule itself, as the course states it."""
-    return f"This case turns on {rule.title}. {rule.summary}"
+    """The hint of a worked example of RULE: the rule itself, as the course states it (whether the
+    rule is what went wrong, the checker tells from the output: :mod:`hogkit.generate.diagnoses`)."""
+    return f"This case is a worked example of {rule.title}. {rule.summary}"
 
 
 def problem_hint(general: str, problem: Problem) -> str:

@@ -41,8 +41,9 @@ def as_hog(module: types.ModuleType) -> Iterator[None]:
                 sys.modules[name] = value
 
 
-def display(module: types.ModuleType, test: Doctest) -> dict:
-    """What TEST displays when ``hog`` is MODULE: the checker's result (output, error, where)."""
+def display(module: types.ModuleType, test: Doctest, *, cpu: float | None = None) -> dict:
+    """What TEST displays when ``hog`` is MODULE: the checker's result (output, error, where),
+    stopped after CPU seconds of CPU time when given (a copy of the reference with a slip may loop)."""
     with as_hog(module):
         return run_test_case(test.code, dict(vars(module)), setup=doctest_code(test.setup),
-                             teardown=doctest_code(test.teardown))
+                             teardown=doctest_code(test.teardown), cpu=cpu)

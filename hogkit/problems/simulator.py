@@ -6,7 +6,7 @@ import inspect
 import itertools
 import random
 
-from hogkit.naming import course_params, kit_course
+from hogkit.naming import course_name, course_params, kit_course
 from hogkit.problem_layout import Problem
 from hogkit.problems.building import (
     COUNTED_STRATEGY,
@@ -76,12 +76,12 @@ CHANGES = {"swap": "swap the two scores", "update": "change the mover's new scor
 HINTS = {
     'roll_dice': ('Call dice() once for each of the num_rolls dice and add up what comes up; the rule of this '
                   'problem then decides what the whole roll scores.'),
-    'rule_functions:zero_dice': ("Work the points out from the opponent's score alone, exactly as the rule "
-                                 'states; try each worked example by hand first.'),
+    'rule_functions:zero_dice': ('Work the points out {on_what}, exactly as the rule states; try each worked '
+                                 'example by hand first.'),
     'take_turn': 'Zero dice means the zero-dice rule; otherwise roll the dice with roll_dice.',
     'rule_functions:post_turn': 'Work out what the rule looks at for each score, then compare.',
     'rule_functions:extra_turn': 'Work the rule out from the two scores alone, and return True or False.',
-    'play': ('Alternate players with other(who), ask each strategy once per turn, and stop as soon '
+    'play': ('Alternate players with {other}(who), ask each strategy once per turn, and stop as soon '
             'as a score reaches the goal.'),
     'play_later': ('Keep track of what the rule needs (the previous rolls, the turn number) for each '
             'turn.'),
@@ -133,7 +133,7 @@ def _p00(variant: Variant, problem: Problem, rng: random.Random) -> dict:
         choice("Why is a die like six_sided not a pure function?", "Each call may return a different value",
                 ("It prints its outcome", "It takes arguments", "It changes the scores")),
     )
-    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
+    return {"text": TEXT[text_key(problem)], "hint": _hint(variant, problem),
             "unlock": unlock}
 
 
@@ -166,7 +166,7 @@ def _p01(variant: Variant, problem: Problem, rng: random.Random) -> dict:
         Unlock(("roll_dice(0, make_test_dice(3))",)),
         Unlock(("dice = make_test_dice(4, 6, 2)", "roll_dice(2, dice)", "dice()")),
     )
-    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
+    return {"text": TEXT[text_key(problem)], "hint": _hint(variant, problem),
             "visible": visible, "hidden": hidden, "fuzz": fuzz, "unlock": unlock}
 
 
@@ -183,18 +183,28 @@ def _simple_function_problem(variant: Variant, problem: Problem, rng: random.Ran
         hidden.append(sweep)
         if len(sweep.calls) < domain_size(variant, fn, params):
             fuzz.append(function_fuzz(variant, fn, params))
-    return {"text": _rule_text(variant, problem), "hint": HINTS.get(text_key(problem), ""),
+    return {"text": _rule_text(variant, problem), "hint": _hint(variant, problem),
             "visible": visible, "guidance": guidance, "hidden": tuple(hidden), "fuzz": tuple(fuzz),
             "domains": domains}
+
+
+def _scores_read(variant: Variant, problem: Problem) -> str:
+    """Which scores decide the points of the rule PROBLEM teaches first, in words."""
+    reads = set(turn_of(variant).inputs(problem.rules[0])) if problem.rules else set()
+    return SCORES_READ.get(frozenset(reads & {"player_score", "opponent_score"}), "on the scores")
 
 
 def _rule_text(variant: Variant, problem: Problem) -> str:
     """What a problem of a rule's functions asks: which scores decide a zero-dice rule's points, what a rule
     after the turn changes."""
-    reads = set(turn_of(variant).inputs(problem.rules[0])) if problem.rules else set()
-    on_what = SCORES_READ.get(frozenset(reads & {"player_score", "opponent_score"}), "on the scores")
     change = CHANGES.get(problem.rules[0].kind if problem.rules else "", "change the scores")
-    return TEXT[text_key(problem)].format(on_what=on_what, change=change)
+    return TEXT[text_key(problem)].format(on_what=_scores_read(variant, problem), change=change)
+
+
+def _hint(variant: Variant, problem: Problem) -> str:
+    """PROBLEM's advice, in the kit's own names (the course's name of ``other``, what the rule reads)."""
+    reads = _scores_read(variant, problem).replace("only on ", "from ").replace("on both", "from both")
+    return HINTS.get(text_key(problem), "").format(on_what=reads, other=course_name(variant, "other"))
 
 
 def _p03(variant: Variant, problem: Problem, rng: random.Random) -> dict:
@@ -242,7 +252,7 @@ def _p03(variant: Variant, problem: Problem, rng: random.Random) -> dict:
         Unlock((call(11, 0),)),
     )
     domains = {names[o]: fields[o] for o in order}
-    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""),
+    return {"text": TEXT[text_key(problem)], "hint": _hint(variant, problem),
             "visible": visible, "guidance": guidance, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
             "domains": domains}
 
@@ -384,7 +394,7 @@ def _play_problem(variant: Variant, problem: Problem, rng: random.Random, visibl
                   later: bool) -> dict:
     """The parts Problems 5a and 5b share: guidance from the helpers' examples, the SWEEP of
     games, fuzzed games, an unlocking question and the domains, with the rules of 5b if LATER."""
-    return {"text": TEXT[text_key(problem)], "hint": HINTS.get(text_key(problem), ""), "visible": tuple(visible),
+    return {"text": TEXT[text_key(problem)], "hint": _hint(variant, problem), "visible": tuple(visible),
             "guidance": examples_as_doctests(variant, problem, problem.helpers), "hidden": (sweep,),
             "fuzz": (play_fuzz(variant, later=later),),
             "unlock": (Unlock(bank_play(variant, problem, rng, later=later)),),

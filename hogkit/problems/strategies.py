@@ -52,7 +52,7 @@ HINTS = {
                        'the first.'),
     'is_always_roll_in_game': ('Ask the strategy at every pair of scores below the goal and compare each answer '
                                'with the first.'),
-    'make_averaged': 'Return a function that takes *args and calls FN NUM_SAMPLES times with them.',
+    'make_averaged': 'Return a function that takes *args and calls {fn} {num_samples} times with them.',
     'max_scoring': 'Average roll_dice over each number of dice from 1 to 10; keep the first best.',
     'rule_strategy:zero_dice': 'Compare the points of rolling zero dice with {OPTION}.',
     'rule_strategy:post_turn': 'Work out the score after rolling zero dice, then whether the rule would help or hurt.',
@@ -61,13 +61,12 @@ HINTS = {
 
 RULES = {
     'averaged_calls': Requirement(
-        'the averaged function calls fn exactly num_samples times with the same arguments',
+        'the averaged function calls {fn} exactly {num_samples} times with the same arguments',
         'Call the function exactly as many times as the number of samples, each time with all the arguments '
         'the averaged function was given, and divide the total by that number.'),
     'margin': Requirement(
-        'zero dice when they score at least the margin: points equal to the margin count',
-        'Roll zero dice when their points are at least the margin (the third argument), equal included; '
-        'otherwise roll the number of dice given last.'),
+        'zero dice when they score at least {option}: points equal to {option} count',
+        'Roll zero dice when their points are at least {option}, equal included; otherwise roll {num_rolls} dice.'),
     'equal_swap': Requirement(
         'a swap of equal scores neither helps nor hurts',
         'Scores that would trade places while equal change nothing: such a swap neither helps nor hurts, so '
@@ -147,6 +146,7 @@ def _is_always_roll(variant: Variant, problem: Problem, rng: random.Random, *, a
 def _p08(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     names = course_params(variant, "make_averaged")
     fn, samples = names["fn"], names["num_samples"]
+    averaged_calls = RULES["averaged_calls"].named(fn=fn, num_samples=samples)
     visible = (
         Doctest("make_averaged of test dice", ("dice = make_test_dice(4, 2, 5, 1)",
                                                 "averaged_dice = make_averaged(dice, 1000)", "averaged_dice()"),
@@ -156,19 +156,20 @@ def _p08(variant: Variant, problem: Problem, rng: random.Random) -> dict:
                                                                  "averaged_pow(2, 8)"), setup=SETUP),
         Doctest(f"{fn} is called exactly {samples} times", (
             "calls = []", "def noted(x):\n    calls.append(x)\n    return x",
-            "make_averaged(noted, 5)(2)", "calls"), **RULES["averaged_calls"].checked(), setup=SETUP),
+            "make_averaged(noted, 5)(2)", "calls"), **averaged_calls.checked(), setup=SETUP),
     )
     dice = TestDice(max_len=6)
     rows = [(dice.sample(rng), rng.randint(1, 30)) for _ in range(24)]
     hidden = (Sweep("make_averaged of many test dice",
                     tuple(f"make_averaged({dice.render(o)}, {n})()" for o, n in rows),
-                    rule=RULES["averaged_calls"].text),)
-    fuzz = (Fuzz("make_averaged", "make_averaged({}, {})()", (dice, Ints(1, 40)), rule=RULES["averaged_calls"].text),)
+                    rule=averaged_calls.text),)
+    fuzz = (Fuzz("make_averaged", "make_averaged({}, {})()", (dice, Ints(1, 40)), rule=averaged_calls.text),)
     unlock = (Unlock(("make_averaged(make_test_dice(1, 3), 4)()",)),
               Unlock(("averaged = make_averaged(roll_dice, 2)", "averaged(1, make_test_dice(2, 4))")))
-    return {"text": TEXT[text_key(problem)].format(fn=fn, num_samples=samples),
-            "hint": HINTS.get(text_key(problem), ""), "visible": visible, "hidden": hidden, "fuzz": fuzz,
-            "unlock": unlock, "domains": {fn: dice, samples: Ints(1, 40)}}
+    words = {"fn": fn, "num_samples": samples}
+    return {"text": TEXT[text_key(problem)].format(**words), "hint": HINTS.get(text_key(problem), "").format(**words),
+            "visible": visible, "hidden": hidden, "fuzz": fuzz, "unlock": unlock,
+            "domains": {fn: dice, samples: Ints(1, 40)}}
 
 
 def clear_best(variant: Variant) -> Callable[[tuple[tuple[int, ...], int]], bool]:
@@ -223,7 +224,7 @@ def _strategy_problem(variant: Variant, problem: Problem, rng: random.Random) ->
     extra = OneOf(tuple(range(0, 13)))
     rolls = Ints(0, 10)
     pairs = [(0, 0), (0, 42), (12, 85), (31, 48), (70, 7), (28, 4), (44, 28), (10, 0), (91, 99)]
-    first = _margin_reached(variant, fn) if any(rule.family == "zero_dice" for rule in problem.rules) else []
+    first = _margin_reached(variant, problem) if any(rule.family == "zero_dice" for rule in problem.rules) else []
     visible = [*first, *(Doctest(f"{fn}({s}, {o})", (f"{fn}({s}, {o})",), setup=SETUP)
                          for s, o in pairs if max(s, o) < variant.goal)]
     visible.append(Doctest(f"{fn} with other arguments", (f"{fn}(20, 31, 5, 3)", f"{fn}(20, 31, 12, 6)"), setup=SETUP))
@@ -247,15 +248,17 @@ def _strategy_problem(variant: Variant, problem: Problem, rng: random.Random) ->
             "domains": {"score": scores, "opponent_score": scores, "extra": extra, "num_rolls": rolls}}
 
 
-def _margin_reached(variant: Variant, fn: str) -> list[Doctest]:
-    """FN where rolling zero dice scores exactly the margin (and one point short of it)."""
-    turn = turn_of(variant)
+def _margin_reached(variant: Variant, problem: Problem) -> list[Doctest]:
+    """PROBLEM's strategy where rolling zero dice scores exactly its margin of points (and one point
+    short of it), the margin named as the course names it."""
+    fn, turn = problem.graded[0], turn_of(variant)
+    option, num_rolls = strategy_options(variant, problem)
+    requirement = RULES["margin"].named(option=option, num_rolls=num_rolls)
     for opponent in (42, 17, 35, 8, 0):
         if opponent < variant.goal:
             points = turn.zero_points(player_score=12, opponent_score=opponent)
             calls = (f"{fn}(12, {opponent}, {points}, 6)", f"{fn}(12, {opponent}, {points + 1}, 6)")
-            return [Doctest("zero dice that score exactly the margin", calls, **RULES["margin"].checked(),
-                            setup=SETUP)]
+            return [Doctest(f"zero dice that score exactly {option}", calls, **requirement.checked(), setup=SETUP)]
     return []
 
 

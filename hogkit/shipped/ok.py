@@ -1066,7 +1066,8 @@ def report_problem(problem: dict, found: list[dict], progress: Progress, *, out,
         else:
             print(case["code"], file=out)
         if not verdict["passed"]:
-            _explain(case, verdict["result"], secret, out=out)
+            _explain(case, verdict["result"], secret, out=out, hint=case_hint(progress.key, problem, case,
+                                                                               verdict["result"]))
             if places and case["id"] in places:
                 suite_no, case_no = places[case["id"]]
                 print(f"Run only this case: python3 ok -q {problem['id']} --suite {suite_no} --case {case_no}",
@@ -1096,7 +1097,19 @@ def show_debug(verdict: dict, *, out) -> None:
             print("  " + str(line), file=out)
 
 
-def _explain(case: dict, result: dict, secret: str | None, *, out) -> None:
+def case_hint(key: str, problem: dict, case: dict, result: dict) -> str:
+    """The hint for a failing CASE: the slip its output points to (the bank's diagnoses: an output a
+    one-slip copy of the reference gives), else the case's own hint."""
+    if result.get("output") is not None and not result.get("not_run"):
+        lock = output_lock(key, case["id"], result["output"])
+        slips = problem.get("slips", [])
+        for known, index in case.get("diagnoses", []):
+            if hmac.compare_digest(known, lock) and isinstance(index, int) and 0 <= index < len(slips):
+                return slips[index]
+    return case.get("hint", "")
+
+
+def _explain(case: dict, result: dict, secret: str | None, *, out, hint: str = "") -> None:
     if not case["hidden"]:
         if secret and case.get("sealed"):
             try:
@@ -1117,8 +1130,8 @@ def _explain(case: dict, result: dict, secret: str | None, *, out) -> None:
         print(f"# Raised at {result['where']}", file=out)
     if case.get("rule"):
         print(f"# This case checks: {case['rule']}", file=out)
-    if case.get("hint"):
-        print(f"# Hint: {case['hint']}", file=out)
+    if hint or case.get("hint"):
+        print(f"# Hint: {hint or case['hint']}", file=out)
 
 
 def interact(kit: Path, problem: dict, found: list[dict], *, out) -> None:
@@ -1524,6 +1537,8 @@ def _kit_file(kit: Path, name: str) -> Path:
         try:
             info = os.lstat(path)
         except OSError:
+            if path == kit / name:
+                raise CheckError(f"{name} not found beside ok — submit from your project's folder") from None
             problem = "is not in the kit's folder"
             break
         if stat.S_ISLNK(info.st_mode):
@@ -1694,17 +1709,41 @@ def send_backup(kit: Path, *, out) -> None:
     print(f"Backup sent to {urllib.parse.urlsplit(endpoint).netloc} (--no-backup stops backups).", file=out)
 
 
+def test_before_handing_in(kit: Path, *, out, force: bool) -> None:
+    """Run the kit's tests before a submission, as okpy does, and print the score they give (every
+    problem's cases and the grader's further checks): the student sees what fails before sending.
+    A hog.py that does not even load is refused (one CheckError line) unless FORCE."""
+    if not (kit / BANK_FILE).exists():
+        return
+    _, load_error, _ = _run_child(kit, [], timeout=CASE_TIMEOUT)
+    if load_error and not force:
+        raise CheckError(f"hog.py does not load ({load_error}), so the grader would give it no points — fix it and "
+                         "run python3 ok --submit again, or hand it in as it is with python3 ok --submit --force")
+    if load_error:
+        print(f"hog.py does not load ({load_error}); handed in as it is (--force).", file=out)
+        return
+    bank = load_bank(kit)
+    print("Testing before handing in (python3 ok --score):", file=out)
+    summary = score(kit, bank, Progress(kit, bank, out=sys.stderr), out=out, as_json=False)
+    failing = [row["id"] for row in summary["problems"] if row["possible"] and not row["ok"]]
+    if failing:
+        print(f"Problems that do not pass yet: {', '.join(failing)} (python3 ok -q NN says why). Handing in "
+              "anyway: you may submit again at any time.", file=out)
+
+
 def submit(kit: Path, *, out, email: str | None = None, token: str | None = None, local: bool = False,
-           read=None) -> int:
+           read=None, force: bool = False) -> int:
     """Hand in the files the kit's ``.ok`` lists in ``src`` (and the contest entry, when there is
-    one): write them as SUBMISSION beside hog.py and as a dated copy under BACKUPS/. When the
-    ``.ok`` names an http(s) ``endpoint`` (and not LOCAL), also send the archive there with the
-    student's id and token (see :func:`who_submits`, :func:`token_of`) and print the server's
-    receipt; when sending fails, say so and where the archive to upload by hand is (exit status 1)."""
+    one), once the kit's tests have run (:func:`test_before_handing_in`): write them as SUBMISSION
+    beside hog.py and as a dated copy under BACKUPS/. When the ``.ok`` names an http(s)
+    ``endpoint`` (and not LOCAL), also send the archive there with the student's id and token (see
+    :func:`who_submits`, :func:`token_of`) and print the server's receipt; when sending fails, say
+    so and where the archive to upload by hand is (exit status 1)."""
     config = _kit_config(kit)
     names = _handed_in(kit, config)
     for name in names:  # each a regular file of the kit, or one line saying why not (nothing written)
         _kit_file(kit, name)
+    test_before_handing_in(kit, out=out, force=force)
     if email is not None:
         who_submits(kit, email, read=read, out=out)
     if token is not None:
@@ -1758,7 +1797,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--suite", type=int, metavar="N",
                         help="with -q: run only suite N (numbered as okpy numbers it)")
     parser.add_argument("--case", type=int, metavar="M", help="with --suite: run only case M of that suite")
-    parser.add_argument("--force", action="store_true", help="test even problems that are still locked")
+    parser.add_argument("--force", action="store_true",
+                        help="test even problems that are still locked; with --submit, hand in a hog.py that does "
+                             "not load")
     parser.add_argument("--json", action="store_true", help="print results as one JSON object")
     parser.add_argument("--timeout", type=float, default=CASE_TIMEOUT, help="seconds per case (default 5)")
     parser.add_argument("--contest", nargs="?", const=CONTEST_ENTRY, metavar="FILE",
@@ -1804,7 +1845,7 @@ def main(argv: list[str] | None = None, *, kit: Path | None = None) -> int:
             raise CheckError("--email and --token go with --submit — as in: python3 ok --submit --email "
                              "you@school.edu --token TOKEN", code=2)
         if args.submit:
-            return submit(kit, out=out, email=args.email, token=args.token, local=args.local)
+            return submit(kit, out=out, email=args.email, token=args.token, local=args.local, force=args.force)
         if (args.okpy or not (kit / BANK_FILE).exists()) and any(kit.glob("*.ok")):
             return okpy_check(kit, args, out=out)
         bank = load_bank(kit)

@@ -41,7 +41,9 @@ def kit(built, tmp_path):
 def test_submit_writes_the_archive_and_a_dated_copy(kit):
     first = base.ok(kit, "--submit")
     assert first.returncode == 0, first.stderr
-    assert first.stdout.count("\n") == 1 and checker.SUBMISSION in first.stdout and "hog.py" in first.stdout
+    tested, written = first.stdout.split("Phase 1 checkpoint: complete\nTotal: 22 / 22\n")  # tests first, as okpy
+    assert tested.startswith("Testing before handing in (python3 ok --score):\nScore for Hog (Fall 2019)\n")
+    assert written.count("\n") == 1 and checker.SUBMISSION in written and "hog.py" in written
     with zipfile.ZipFile(kit / checker.SUBMISSION) as archive:
         assert "hog.py" in archive.namelist()
         assert archive.read("hog.py") == (kit / "hog.py").read_bytes()
@@ -63,6 +65,25 @@ def test_submit_with_an_endpoint_says_it_does_not_send(kit):
     (kit / "hog.ok").write_text(json.dumps({**config, "endpoint": "cal/cs61a/fa19/hog"}))
     done = base.ok(kit, "--submit")
     assert done.returncode == 0 and "does not send" in done.stdout and (kit / checker.SUBMISSION).is_file()
+
+
+def test_submit_tests_first_and_says_what_fails(kit):
+    """`ok --submit` runs the tests before handing in (as okpy does): a problem that fails is named,
+    and a hog.py that does not even load is refused unless --force."""
+    source = (kit / "hog.py").read_text()
+    (kit / "hog.py").write_text(source.replace("    return 10 - min(tens, ones)", "    return 10 - max(tens, ones)"))
+    failing = base.ok(kit, "--submit")
+    assert failing.returncode == 0 and "Problems that do not pass yet: 02" in failing.stdout
+    assert (kit / checker.SUBMISSION).is_file()
+    (kit / checker.SUBMISSION).unlink()
+    (kit / "hog.py").write_text(source + "\ndef broken(:\n")
+    refused = base.ok(kit, "--submit")
+    assert refused.returncode == 1 and refused.stderr.count("\n") == 1
+    assert refused.stderr.startswith("error: hog.py does not load (SyntaxError") and "--submit --force" in refused.stderr
+    assert not (kit / checker.SUBMISSION).exists()
+    forced = base.ok(kit, "--submit", "--force")
+    assert forced.returncode == 0 and "handed in as it is (--force)" in forced.stdout
+    assert (kit / checker.SUBMISSION).is_file()
 
 
 def test_submit_without_hog_py_is_one_error_line(kit):
