@@ -79,7 +79,8 @@ def test_submit_tests_first_and_says_what_fails(kit):
     (kit / "hog.py").write_text(source + "\ndef broken(:\n")
     refused = base.ok(kit, "--submit")
     assert refused.returncode == 1 and refused.stderr.count("\n") == 1
-    assert refused.stderr.startswith("error: hog.py does not load (SyntaxError") and "--submit --force" in refused.stderr
+    assert refused.stderr.startswith("error: hog.py does not load (SyntaxError")
+    assert "--submit --force" in refused.stderr
     assert not (kit / checker.SUBMISSION).exists()
     forced = base.ok(kit, "--submit", "--force")
     assert forced.returncode == 0 and "handed in as it is (--force)" in forced.stdout
