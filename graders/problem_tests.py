@@ -159,8 +159,9 @@ class ProblemJudge:
         options = {"max_examples": examples} if examples else {}
         limits = self.sandbox.limits
         outcome = run_property(self.variant, prop, lambda expr: self.call(expr, timeout=limits.call_timeout),
-                               self.call_judge(output=prop.output), clock=lambda: self.sandbox.budget.spent,
-                               budget=limits.seconds(limits.fuzz_timeout), shrink=shrink, **options)
+                               self.call_judge(output=prop.output), shrink=shrink,
+                               clock=lambda: self.sandbox.budget.spent / limits.pace,  # in the reference machine's
+                               budget=limits.fuzz_timeout, **options)  # seconds, as every limit is stated
         return TestResult(fuzz_name(prop), FUZZ, outcome.passed, _with_rule(outcome.feedback, prop.rule),
                           rule=prop.rule)
 

@@ -20,6 +20,7 @@ import tempfile
 from dataclasses import asdict
 from pathlib import Path
 
+from graders.runner import grade_source
 from hogkit.generate.mutation import mutants
 from hogkit.generate.pipeline import build_kit
 from hogkit.problem_layout import first_problems
@@ -91,8 +92,11 @@ def measure(variant_name: str, *, courses: Path, okpy_python: Path, limit: int |
             if not any(kit_now.values()):
                 kit_now.update(kit_failures(kit, changed, [p for p in later if p != mutant.problem]))
             caught_by_kit = sorted(p for p, failed in kit_now.items() if failed)
-            records.append({**asdict(mutant), "course": caught_by_course, "kit": caught_by_kit})
-            mark = "GAP" if caught_by_course and not caught_by_kit else ""
+            # a copy the kit's checker passes must keep every point in the grader: no silent loss
+            lost = [] if caught_by_kit else sorted(p.id for p in grade_source(changed.encode(), variant).problems
+                                                   if p.earned < p.points)
+            records.append({**asdict(mutant), "course": caught_by_course, "kit": caught_by_kit, "grader_lost": lost})
+            mark = "GAP" if caught_by_course and not caught_by_kit else "SILENT LOSS" if lost else ""
             print(f"[{number}/{len(found)}] {variant_name} {mutant.id}: course {caught_by_course or '-'}, "
                   f"kit {caught_by_kit or '-'} {mark}", flush=True)
     return {"variant": variant_name, "course": variant.course, "mutants": records}
@@ -116,9 +120,11 @@ def main(argv: list[str] | None = None) -> int:
         target = args.out / f"{name}.json"
         target.write_text(json.dumps(record, indent=1) + "\n")
         gaps = [m["function"] + " " + m["operator"] for m in record["mutants"] if m["course"] and not m["kit"]]
+        silent = [m["function"] + " " + m["operator"] for m in record["mutants"] if m["grader_lost"]]
         print(f"{name}: {len(record['mutants'])} mutants, the course catches "
               f"{sum(bool(m['course']) for m in record['mutants'])}, the kit "
-              f"{sum(bool(m['kit']) for m in record['mutants'])}; gaps: {gaps or 'none'}")
+              f"{sum(bool(m['kit']) for m in record['mutants'])}; gaps: {gaps or 'none'}; silent losses: "
+              f"{silent or 'none'}")
     return 0
 
 

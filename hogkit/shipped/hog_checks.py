@@ -230,6 +230,10 @@ class Capped(io.TextIOBase):
         return "".join(self.parts) + tail[: max(0, MAX_TEXT - self.size)]
 
 
+class OutOfTime(BaseException):
+    """A further check ran out of its time."""
+
+
 def run_calls(scope, calls, capped=None):
     """Each of CALLS evaluated in SCOPE on its own, what it prints caught by a fresh CAPPED stream,
     as [ok, value, printed, error] for each (the grader's sandbox answers a sweep this way)."""
@@ -241,7 +245,7 @@ def run_calls(scope, calls, capped=None):
         sys.stdout = capture
         try:
             results.append([True, eval(call, scope), capture.getvalue(), ""])
-        except MemoryError:
+        except (MemoryError, OutOfTime):
             raise  # ends the whole request: the grader stops the problem there
         except BaseException as exc:  # noqa: BLE001 - every other failure of student code is an answer
             results.append([False, None, capture.getvalue(), f"{type(exc).__name__}: {str(exc)[:500]}"])
@@ -285,10 +289,6 @@ def pace_factor():
 
 
 # --------------------------------------------------------------------------- further checks
-
-
-class OutOfTime(BaseException):
-    """A further check ran out of its time."""
 
 
 def cpu_alarm(seconds, error=OutOfTime):
@@ -348,7 +348,7 @@ def run_check(check, module, *, key, pace_factor=1.0, seconds_left=float("inf"))
             results = run_calls(scope, chunk)
         except OutOfTime:
             what = chunk[0] if len(chunk) == 1 else f"a group of {len(chunk)} calls"
-            why = (f"{what} took more than {limit:.3g} s" if limit <= left else
+            why = (f"{what} took more than {check['seconds']:.3g} s of its own time" if limit <= left else
                    "this problem's tests took all the time a problem may take")
             summary.update(out_of_time=True, first=summary["first"] or f"ran out of time: {why}")
             summary["wrong"] += len(calls) - start
