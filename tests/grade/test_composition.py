@@ -81,3 +81,32 @@ def _ask(name, *args):
         assert "outside" in asker.stopped
         uninvited = box.call("_ask('free_bacon', 47)")  # a call given no asker may ask nothing
         assert uninvited.status == "tampered"
+
+
+def test_the_grader_does_no_more_work_for_a_question_than_the_call_has_time_for():
+    """The composed-work attack: a question whose answer would roll a million dice a hundred times.
+    The reference's die rolls are counted (each a unit of work charged to the child), and the answer
+    stops once the call's time is spent, however large the arguments."""
+    asker = ReferenceAsker(FA19, ("roll_dice", "make_averaged"))
+    asker.begin_test()
+    handle = asker.answer({"fn": {"dep": "make_averaged"}, "args": [{"dep": "roll_dice"}, 100], "kwargs": {},
+                           "dice": {}}, None, units=1000)
+    assert handle["ok"] and "ref" in handle["value"]
+    asker.take_work()
+    answer = asker.answer({"fn": handle["value"], "args": [10 ** 6, {"fair": 6}], "kwargs": {}, "dice": {}}, None,
+                          units=20_000)
+    assert not answer["ok"] and "ran out of time" in answer["error"]
+    assert 20_000 < asker.take_work() <= 20_010  # the work done is the work allowed (and charged), not 10 ** 8 rolls
+
+
+def test_a_composed_copy_that_asks_for_endless_work_is_graded():
+    """The same attack through the grader: the skeleton whose max_scoring_num_rolls asks, given the
+    reference's make_averaged and roll_dice, for a million dice a hundred times, loses Problem 9
+    (the call runs out of its time) and is graded in full."""
+    start = SKELETON.index("    # BEGIN PROBLEM 9\n")
+    end = SKELETON.index("    # END PROBLEM 9", start)
+    attack = (SKELETON[:start] + "    # BEGIN PROBLEM 9\n    return make_averaged(roll_dice, 100)(10**6, six_sided)\n"
+              + SKELETON[end:])
+    result = grade_source(attack.encode(), FA19)
+    problem9 = next(p for p in result.problems if p.id == "09")
+    assert result.total == 0 and not problem9.passed and not any(t.explained for t in problem9.tests)
