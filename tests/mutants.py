@@ -1,8 +1,8 @@
 """Which one-bug copies of a kit's reference each suite catches (:mod:`hogkit.generate.mutation`
 makes the copies: every small slip a student could make, one at a time).
 
-Run as a script, it measures which of them each suite catches (the course's own suite, run by
-the okpy client the course shipped, and the kit's checker) and records the verdicts in
+Run as a script, it measures which of them each suite catches (the course's own suite, its cases
+judged as okpy judges them, and the kit's checker) and records the verdicts in
 ``tests/data/mutants/<variant>.json``, which ``tests/build/test_mutants.py`` holds the kit to:
 
     HOGKIT_COURSES=/path/to/courses python -m tests.mutants fa22 sp24 ... [--limit N]
@@ -24,6 +24,7 @@ from graders.runner import grade_source
 from hogkit.generate.mutation import mutants
 from hogkit.generate.pipeline import build_kit
 from hogkit.problem_layout import first_problems
+from hogkit.shipped import SHIPPED_DIR
 from hogkit.variant import load_variant
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,21 +36,25 @@ STUCK = "(its games never end)"
 # --------------------------------------------------------------------------- measuring
 
 
-def course_failures(course: Path, hog_source: str, okpy_python: Path) -> dict[str, int]:
-    """How many cases of each question of the course's suite fail on HOG_SOURCE (locked cases by their
-    locks), run by the okpy client the course shipped."""
+def course_failures(course: Path, hog_source: str) -> dict[str, int]:
+    """How many cases of each question of the course's suite fail on HOG_SOURCE (locked cases by
+    their locks), run by the kit's checker in okpy's mode (``ok --okpy``: the course's own cases,
+    judged as okpy judges them; tests/build/test_okpy_format.py holds it to the okpy client)."""
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "course"
         shutil.copytree(course, copy, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         (copy / "hog.py").write_text(hog_source)
-        env = {**os.environ, "PYTHONPATH": str(copy / "ok")}
+        for name in ("ok.py", "hog_checks.py"):
+            shutil.copyfile(SHIPPED_DIR / name, copy / ("hogkit_ok.py" if name == "ok.py" else name))
         try:
-            done = subprocess.run([str(okpy_python), str(ROOT / "tests" / "okpy_course.py"), str(copy)],
-                                  capture_output=True, text=True, timeout=COURSE_SECONDS, check=False, env=env)
+            done = subprocess.run([sys.executable, "hogkit_ok.py", "--okpy", "--all", "--json"], cwd=copy,
+                                  capture_output=True, text=True, timeout=COURSE_SECONDS, check=False)
+            verdicts = json.loads(done.stdout)["problems"]
         except subprocess.TimeoutExpired:  # the copy makes the course's games run on: caught, somewhere
             return {STUCK: 1}
-        verdicts = json.loads(done.stderr.strip().splitlines()[-1])
-    return {question: v["failed"] for question, v in verdicts.items()}
+        except (ValueError, KeyError):
+            return {f"(the checker failed: {done.stderr.strip()[-200:]})": 1}
+    return {question["id"]: question["failed"] for question in verdicts}
 
 
 def kit_failures(kit: Path, hog_source: str, problems: list[str]) -> dict[str, bool]:
@@ -66,7 +71,7 @@ def kit_failures(kit: Path, hog_source: str, problems: list[str]) -> dict[str, b
     return found
 
 
-def measure(variant_name: str, *, courses: Path, okpy_python: Path, limit: int | None) -> dict:
+def measure(variant_name: str, *, courses: Path, limit: int | None) -> dict:
     """Run every mutant of VARIANT_NAME's reference (at most LIMIT, spread over the functions)
     through the course's suite and the kit's checker; the record tests/data/mutants keeps."""
     variant = load_variant(variant_name)
@@ -77,7 +82,7 @@ def measure(variant_name: str, *, courses: Path, okpy_python: Path, limit: int |
         reference = (kit / "solutions" / "hog.py").read_text()
         owner = first_problems(variant.problems)
         order = [p.id for p in variant.problems]
-        baseline = course_failures(course, reference, okpy_python)
+        baseline = course_failures(course, reference)
         found = mutants(reference, owner=owner)
         if limit is not None and len(found) > limit:
             step = len(found) / limit
@@ -85,7 +90,7 @@ def measure(variant_name: str, *, courses: Path, okpy_python: Path, limit: int |
         records = []
         for number, (mutant, start, end) in enumerate(found, 1):
             changed = mutant.apply(reference, start, end)
-            course_now = course_failures(course, changed, okpy_python)
+            course_now = course_failures(course, changed)
             caught_by_course = sorted(q for q, n in course_now.items() if n > baseline.get(q, 0))
             later = [p for p in order if order.index(p) >= order.index(mutant.problem) and p != "00"]
             kit_now = kit_failures(kit, changed, [mutant.problem])
@@ -109,14 +114,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=RECORDS)
     args = parser.parse_args(argv)
     courses = Path(os.environ.get("HOGKIT_COURSES", ""))
-    okpy_python = Path(os.environ.get("OKPY_PYTHON", ROOT / ".venv-okpy" / "bin" / "python"))
     if not courses.is_dir():
         print("error: set HOGKIT_COURSES to the folder of the courses' suites — see docs/course_suites.md",
               file=sys.stderr)
         return 2
     args.out.mkdir(parents=True, exist_ok=True)
     for name in args.variants:
-        record = measure(name, courses=courses, okpy_python=okpy_python, limit=args.limit)
+        record = measure(name, courses=courses, limit=args.limit)
         target = args.out / f"{name}.json"
         target.write_text(json.dumps(record, indent=1) + "\n")
         gaps = [m["function"] + " " + m["operator"] for m in record["mutants"] if m["course"] and not m["kit"]]

@@ -100,9 +100,10 @@ class _Builder:
                           "sealed": checker.seal(secret, expected)})
         found = problem_diagnoses(self.variant, spec, key=self.key, reference=solution_hog_source(self.variant),
                                   expected=outputs)
+        diagnosed = found.cases
         for case in cases:
-            if found.cases.get(case["id"]):
-                case["diagnoses"] = found.cases[case["id"]]
+            if diagnosed.get(case["id"]):
+                case["diagnoses"] = sorted(diagnosed[case["id"]])
         suites = [{"name": f"{self.problem.label} tests", "cases": cases}] if cases else []
         p = self.problem
         return {"id": p.id, "label": p.label, "title": p.title, "phase": p.phase, "points": p.points,

@@ -9,6 +9,7 @@ from hogkit.generate.bank import BANK_PATH, bank_json
 from hogkit.generate.notebooks import NOTEBOOK_PACKAGES, listed, notebook_names
 from hogkit.generate.step import KitBuild
 from hogkit.shipped import shipped_text
+from hogkit.shipped.hog_checks import CASE_SECONDS
 from hogkit.shipped.ok import BACKUPS, CASE_TIMEOUT, STUDENT_FILE, SUBMISSION, TOKEN_FILE
 
 README = """\
@@ -33,14 +34,17 @@ finishes) and a few multiple-choice questions (type the letter or the text of a 
 The questions are {ids}.
 
 When a case fails, `ok` shows the case, what was expected and what your code gave, the line of
-`hog.py` that raised an error, what the case checks, and a hint for that case (the rule it turns
-on, or how to meet what it checks). A case that runs longer than {timeout:g} seconds is stopped and
-reported as probably an infinite loop; the problem's other cases are then not run (they count as
-failed), so you hear of it at once. Lines you print that start with `DEBUG:` are shown under the
-case and never compared, so you can leave them in while you work.
+`hog.py` that raised an error, what the case checks, and a hint chosen by what your code gave:
+when it is what a common slip gives (`print` where `return` belongs, a `%` left out, a comparison
+off at its boundary, two arguments in the wrong order, ...), the hint names that slip; otherwise
+it says how to meet what the case checks, or states the rule a worked example is about. A case
+may take {case_seconds:g} seconds of your computer's time, as the grader allows (scaled to how fast
+your computer runs Python); one that takes longer, or waits longer than {timeout:g} seconds, is
+stopped and reported as probably an infinite loop, and the problem's other cases are then not run
+(they count as failed), so you hear of it at once. Lines you print that start with `DEBUG:` are
+shown under the case and never compared, so you can leave them in while you work.
 
-These are the same test cases the course's grader calls *visible*. The grader also runs hidden
-tests (sweeps over many inputs) and random ones (fuzzing) that are not in this kit.
+These are the same test cases the course's grader calls *visible*. {further}
 
 ## Handing in
 
@@ -80,9 +84,9 @@ folder in your browser, and click a notebook:
 
 ## Files
 
-- `ok_bank.json`: the questions and test cases. Each answer is kept as a keyed hash (a *lock*)
-  and each test case's expected output is sealed until you unlock its problem, so the answers
-  are not in plain sight. The key is in the file, though, so a short answer can be found by
+- `ok_bank.json`: the questions, the test cases and the grader's further checks. Each answer is
+  kept as a keyed hash (a *lock*) and each test case's expected output is sealed until you unlock
+  its problem, so the answers are not in plain sight. The key is in the file, though, so a short answer can be found by
   trying every possibility against its lock: the locks keep you from reading an answer by
   accident, not a determined person from finding it. If the file is changed, `ok` refuses to
   run; restore it from the kit you downloaded.
@@ -95,7 +99,8 @@ folder in your browser, and click a notebook:
   it cannot be edited into an unlock; if you edit it, `ok` refuses to run until you undo the
   edit or delete the file (and unlock again). If it is damaged, `ok` says so and starts afresh.
 
-Nothing here is a hidden test of the grader or a table of answers.
+`hog_checks.py` holds the grader's small helpers (`fixed_rolls`, ...) and runs the further checks.
+Nothing here is a table of answers.
 
 ## For staff and notebooks
 
@@ -114,6 +119,15 @@ usage error such as an unknown question. From Python, run it with `subprocess.ru
 """
 
 
+FURTHER = ("Beyond them, the grader checks each function on every input the project page allows (or a large "
+           "sample of them) and on inputs drawn at random: its *further checks*. `python3 ok -q NN` runs them too, "
+           "once the problem's cases pass, in the same way and within the same time as the grader, and names a call "
+           "that goes wrong (never what it should give): a problem `ok` passes is a problem the grader grants, and "
+           "`python3 ok --score` counts them.")
+HIDDEN = ("The grader also runs further checks that your course keeps hidden until grades are out (sweeps over "
+          "many inputs and random ones): `python3 ok -q NN` names them.")
+
+
 def bank_files(kit: KitBuild) -> None:
     """student_skeleton/ok_bank.json: the variant's question bank."""
     kit.add(f"student_skeleton/{BANK_PATH}", bank_json(kit.variant))
@@ -128,7 +142,9 @@ def checker_files(kit: KitBuild) -> None:
     ids = ", ".join(p.id for p in kit.variant.problems)
     names = notebook_names(variant)
     kit.add("student_skeleton/README_ok.md",
-            README.format(title=f"Hog ({kit.variant.title})", ids=ids, timeout=CASE_TIMEOUT,
+            README.format(title=f"Hog ({kit.variant.title})", ids=ids, timeout=CASE_TIMEOUT, case_seconds=CASE_SECONDS,
+                          further=textwrap.fill(FURTHER if variant.checker_runs_hidden else HIDDEN, width=96,
+                                                break_on_hyphens=False),
                           field=f"`{variant.contest_name_field}`", pairs=variant.goal ** 2,
                           legal=f"{variant.legal_rolls[0]} to {variant.legal_rolls[-1]}", budget=TIME_BUDGET,
                           notebook_packages=" ".join(f'"{p}"' for p in NOTEBOOK_PACKAGES),
@@ -148,14 +164,19 @@ NOTEBOOKS = ("{count} Jupyter notebooks walk through the phases: {listed}. They 
 
 NUMBER_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five"}
 
+TESTS_FIRST = ("It first runs your tests, as `python3 ok --score` does, and says which problems do not pass yet "
+               "(it hands in anyway: you may submit again at any time); a `hog.py` that does not even load is not "
+               "handed in unless you add `--force`. ")
 HAND_IN = ("    python3 ok --submit",
-           f"writes `{SUBMISSION}` in this folder, holding your `hog.py` and `hog_contest.py`: upload it where "
+           TESTS_FIRST + f"It then writes `{SUBMISSION}` in this folder, holding your `hog.py` and `hog_contest.py`: "
+           "upload it where "
            f"your course collects the project (Gradescope, say). A dated copy of each submission is kept in "
            f"`{BACKUPS}/`.")
 
 SEND = ("    python3 ok --submit --email you@school.edu --token TOKEN   # the first time\n"
         "    python3 ok --submit                                        # after that",
-        "sends your `hog.py` and `hog_contest.py` to your course ({url}), where they are graded on arrival, and "
+        TESTS_FIRST + "It then sends your `hog.py` and `hog_contest.py` to your course ({url}), where they are "
+        "graded on arrival, and "
         "prints the server's receipt: when it was received, and the archive's sha256 (a checksum). Your email "
         "(or course id) and the token your course staff gave you are asked once and kept in "
         f"`{STUDENT_FILE}` and `{TOKEN_FILE}`. From then on, each run of `ok` also sends a backup of your files "

@@ -15,6 +15,7 @@ import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 REGION = re.compile(r"^[ \t]*# BEGIN PROBLEM (?P<label>[^\n]*)\n(?P<body>.*?)^[ \t]*# END PROBLEM", re.M | re.S)
 COMPARE_FLIPS = {ast.Lt: "<=", ast.LtE: "<", ast.Gt: ">=", ast.GtE: ">", ast.Eq: "!=", ast.NotEq: "=="}
@@ -56,6 +57,14 @@ def _span(node: ast.AST, starts: list[int]) -> tuple[int, int]:
     return starts[node.lineno - 1] + node.col_offset, starts[node.end_lineno - 1] + node.end_col_offset
 
 
+def _text(source: str, starts: list[int], node: ast.AST) -> str | None:
+    """The text of NODE in SOURCE (as ast.get_source_segment gives it, without splitting SOURCE again)."""
+    if getattr(node, "end_lineno", None) is None:
+        return None
+    start, end = _span(node, starts)
+    return source[start:end]
+
+
 def _regions(source: str) -> list[tuple[int, int, str]]:
     """The answer regions of SOURCE: (start offset, end offset, id of the first problem of the label:
     ``5a`` is ``05a``)."""
@@ -70,15 +79,15 @@ def _regions(source: str) -> list[tuple[int, int, str]]:
 def _changes(node: ast.AST, text: str, source: str, starts: list[int]) -> Iterator[tuple[str, str]]:
     """(operator, new text) for each slip a student could make at NODE, whose text is TEXT."""
     if isinstance(node, ast.Return) and node.value is not None:
-        yield "return->print", "print(" + ast.get_source_segment(source, node.value) + ")"
+        yield "return->print", "print(" + _text(source, starts, node.value) + ")"
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
-        yield "drop-mod", ast.get_source_segment(source, node.left)
+        yield "drop-mod", _text(source, starts, node.left)
     elif isinstance(node, ast.BinOp) and type(node.op) in ARITH_FLIPS:
-        left, right = ast.get_source_segment(source, node.left), ast.get_source_segment(source, node.right)
+        left, right = _text(source, starts, node.left), _text(source, starts, node.right)
         if left is not None and right is not None:
             yield f"{type(node.op).__name__.lower()}-flip", f"{left} {ARITH_FLIPS[type(node.op)]} {right}"
     elif isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in COMPARE_FLIPS:
-        left, right = ast.get_source_segment(source, node.left), ast.get_source_segment(source, node.comparators[0])
+        left, right = _text(source, starts, node.left), _text(source, starts, node.comparators[0])
         if left is not None and right is not None:
             yield "compare-flip", f"{left} {COMPARE_FLIPS[type(node.ops[0])]} {right}"
     elif isinstance(node, ast.Constant) and type(node.value) is int:
@@ -87,7 +96,7 @@ def _changes(node: ast.AST, text: str, source: str, starts: list[int]) -> Iterat
             yield "constant-1", repr(node.value - 1)
     elif isinstance(node, ast.Call) and len(node.args) >= 2 and not any(isinstance(a, ast.Starred) for a in node.args):
         for index in range(len(node.args) - 1):  # each two neighbouring arguments
-            first, second = (ast.get_source_segment(source, a) for a in node.args[index:index + 2])
+            first, second = (_text(source, starts, a) for a in node.args[index:index + 2])
             if first != second and first is not None and second is not None:
                 start, _ = _span(node.args[index], starts)
                 _, end = _span(node.args[index + 1], starts)
@@ -97,7 +106,7 @@ def _changes(node: ast.AST, text: str, source: str, starts: list[int]) -> Iterat
     elif isinstance(node, ast.If) and not node.orelse and node.body:
         yield "drop-if", "pass"
     elif isinstance(node, ast.BoolOp) and len(node.values) == 2:
-        parts = [ast.get_source_segment(source, v) for v in node.values]
+        parts = [_text(source, starts, v) for v in node.values]
         if None not in parts:
             word = "or" if isinstance(node.op, ast.And) else "and"
             yield "and-or", f"{parts[0]} {word} {parts[1]}"
@@ -107,6 +116,13 @@ def mutants(source: str, *, owner: dict[str, str] | None = None) -> list[tuple[M
     """Every one-change copy of SOURCE's answer regions that still compiles: (mutant, start, end),
     the text from START to END being what the mutant changes. OWNER maps a function to the
     problem that asks for it (by default, the problem of the region it is in)."""
+    return list(_mutants(source, tuple(sorted((owner or {}).items()))))
+
+
+@lru_cache(maxsize=8)
+def _mutants(source: str, owner_items: tuple[tuple[str, str], ...]) -> tuple[tuple[Mutant, int, int], ...]:
+    """:func:`mutants`, worked out once for a source (the bank asks for every problem's)."""
+    owner = dict(owner_items)
     tree = ast.parse(source)
     starts = _offsets(source)
     regions = _regions(source)
@@ -127,14 +143,14 @@ def mutants(source: str, *, owner: dict[str, str] | None = None) -> list[tuple[M
                 key = (function.name, operator)
                 nth = counts.get(key, 0)
                 counts[key] = nth + 1
-                mutant = Mutant(function.name, (owner or {}).get(function.name, region[2]), operator, nth, text, after)
+                mutant = Mutant(function.name, owner.get(function.name, region[2]), operator, nth, text, after)
                 changed = mutant.apply(source, start, end)
                 try:
                     compile(changed, "hog.py", "exec")
                 except SyntaxError:
                     continue
                 found.append((mutant, start, end))
-    return found
+    return tuple(found)
 
 
 def mutant_source(source: str, wanted: Mutant) -> str | None:

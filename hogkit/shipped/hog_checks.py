@@ -42,7 +42,7 @@ REFERENCE_PACE = 0.0175
 CASE_SECONDS = 2.0
 SWEEP_SECONDS = 4.0
 FUZZ_SECONDS = 4.0
-PROBLEM_SECONDS = 20.0  # every test of one problem together
+PROBLEM_SECONDS = 10.0  # every test of one problem together
 
 # --------------------------------------------------------------------------- the grader's helpers
 

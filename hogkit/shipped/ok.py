@@ -10,14 +10,18 @@
     python3 ok --contest     check hog_contest.py as a contest entry (or: --contest FILE)
     python3 ok --all         run every problem's tests (okpy's flag; --local and --verbose work too)
     python3 ok -q 03 --suite 3 --case 2   run one case, numbered as okpy numbers it (tests/03.py)
-    python3 ok --submit      write the archive to hand in (hog_submission.zip) and keep a dated copy;
+    python3 ok --submit      run the tests, then write the archive to hand in (hog_submission.zip) and
+                             keep a dated copy (a hog.py that does not load: only with --force);
                              send it too when the kit's .ok names an http(s) endpoint (--email ID
                              --token TOKEN, both kept for next time); after that, each run of ok
                              sends a backup there too (--no-backup: not this time)
 
 Lines your code prints that start with ``DEBUG:`` are shown beside each case and never compared.
+Once a problem's cases pass, ``ok`` runs the grader's further checks of it (its sweeps over the
+inputs the page allows and its fuzzed inputs, kept with keyed hashes of their answers in
+``ok_bank.json``) within the grader's time limits, and names a call that goes wrong.
 
-Beside an okpy course's own ``.ok`` file and ``tests/`` (and no ``ok_bank.json``), the same
+Beside an okpy course's own ``.ok`` file and ``tests/`` (and no ``ok_bank.json``, or with ``--okpy``), the same
 commands run that course's tests: locked cases are compared with their locks, and ``-u`` writes
 what you unlock back into the test files, as okpy does. A kit's own ``tests/NN.py`` unlocked with
 the okpy client counts as unlocked here too.
@@ -236,7 +240,7 @@ def run_case_code(code: str, namespace: dict, *, timeout: float | None = None,
     except KeyboardInterrupt as stopped:
         done.set()
         why = (f"ran out of time: no answer within {cpu:.3g} s of its own time" if isinstance(stopped, _CpuSpent)
-               else f"stopped after {timeout:g} seconds")
+               else f"stopped after {timeout:g} seconds" if timeout else "stopped")
         result.update(output=without_debug(out.getvalue()) + "\n" + LOOP, debug=debug_lines(out.getvalue()),
                       error=f"{LOOP_ERROR}: {why}")
     except BaseException as exc:  # noqa: BLE001 - student code may raise anything, even SystemExit
@@ -1066,8 +1070,8 @@ def report_problem(problem: dict, found: list[dict], progress: Progress, *, out,
         else:
             print(case["code"], file=out)
         if not verdict["passed"]:
-            _explain(case, verdict["result"], secret, out=out, hint=case_hint(progress.key, problem, case,
-                                                                               verdict["result"]))
+            _explain(case, verdict["result"], secret, out=out,
+                     slip=case_slip(progress.key, problem, case, verdict["result"]))
             if places and case["id"] in places:
                 suite_no, case_no = places[case["id"]]
                 print(f"Run only this case: python3 ok -q {problem['id']} --suite {suite_no} --case {case_no}",
@@ -1097,19 +1101,19 @@ def show_debug(verdict: dict, *, out) -> None:
             print("  " + str(line), file=out)
 
 
-def case_hint(key: str, problem: dict, case: dict, result: dict) -> str:
-    """The hint for a failing CASE: the slip its output points to (the bank's diagnoses: an output a
-    one-slip copy of the reference gives), else the case's own hint."""
+def case_slip(key: str, problem: dict, case: dict, result: dict) -> str:
+    """The slip a failing CASE's output points to: the bank's diagnoses (an output that one kind of
+    slip in a copy of the reference gives), or ''."""
     if result.get("output") is not None and not result.get("not_run"):
         lock = output_lock(key, case["id"], result["output"])
         slips = problem.get("slips", [])
         for known, index in case.get("diagnoses", []):
             if hmac.compare_digest(known, lock) and isinstance(index, int) and 0 <= index < len(slips):
                 return slips[index]
-    return case.get("hint", "")
+    return ""
 
 
-def _explain(case: dict, result: dict, secret: str | None, *, out, hint: str = "") -> None:
+def _explain(case: dict, result: dict, secret: str | None, *, out, slip: str = "") -> None:
     if not case["hidden"]:
         if secret and case.get("sealed"):
             try:
@@ -1130,8 +1134,10 @@ def _explain(case: dict, result: dict, secret: str | None, *, out, hint: str = "
         print(f"# Raised at {result['where']}", file=out)
     if case.get("rule"):
         print(f"# This case checks: {case['rule']}", file=out)
-    if hint or case.get("hint"):
-        print(f"# Hint: {hint or case['hint']}", file=out)
+    if case.get("hint"):
+        print(f"# Hint: {case['hint']}", file=out)
+    if slip:
+        print(f"# It may be this: {slip}", file=out)
 
 
 def interact(kit: Path, problem: dict, found: list[dict], *, out) -> None:

@@ -62,7 +62,7 @@ BUGS = [
     ("07", "announces a gain equal to the highest", "        if gain > previous_high:\n",
      "        if gain >= previous_high and gain > 0:\n", None, 'a gain equal to it says nothing'),
     ("08", "one sample too few", "        for _ in range(num_samples):\n",
-     "        for _ in range(num_samples - 1):\n", None, 'NUM_SAMPLES times'),
+     "        for _ in range(num_samples - 1):\n", None, 'calls fn num_samples times'),
     ("09", "a tie goes to the higher number", "        if best_average is None or average > best_average:\n",
      "        if best_average is None or average >= best_average:\n", None, 'strictly higher'),
     ("10", "a strict margin", "    if take_turn(0, opponent_score) >= margin:\n",

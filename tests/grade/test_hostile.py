@@ -179,10 +179,11 @@ def isolation_of(result: dict) -> str:
 
 
 def answered(result: dict) -> int:
-    """Visible tests whose call was answered (not stopped, skipped for time or left unrun)."""
-    unanswered = ("time limit", "not run", "no answer within")
-    return sum(1 for p in result["problems"] for t in p["tests"] if t["visibility"] == "visible"
-               and not any(word in t["feedback"] for word in unanswered))
+    """The most visible tests of one problem whose call was answered (not stopped, skipped for time or
+    left unrun)."""
+    unanswered = ("ran out of time", "not run", "no answer within")
+    return max(sum(1 for t in p["tests"] if t["visibility"] == "visible"
+                   and not any(word in t["feedback"] for word in unanswered)) for p in result["problems"])
 
 
 class Watch:
@@ -326,7 +327,7 @@ def test_hostile_class_in_one_batch(mode: str, tmp_path: Path, native_library: s
     assert "LEFT BEHIND" not in everything and "took /" not in everything  # nothing left, no reference taken
     assert "student,phase1" not in everything and "submissions, variant" not in everything  # no one's grades
     assert all(isolation_of(data) == mode for data in results.values())
-    assert answered(results["hostile_cpu_burn"]) <= 7  # each answered call took 1.5 s of CPU: a 10 s budget
+    assert answered(results["hostile_cpu_burn"]) <= 7  # each answered call took 1.5 s of CPU: 10 s a problem
 
     text = (out / "grades.csv").read_text()
     no_control_characters(text.replace("\n", "").replace("\r", ""))
