@@ -239,20 +239,24 @@ class Remote:
 
 
 def _install_audit_hook(home, allowed_read):
-    """Refuse what a hog.py never needs: processes, sockets, native code, files outside HOME.
+    """Refuse what a hog.py never does: start processes, open sockets, call native code, touch files
+    outside HOME. Every standard module imports (a student's Python has them all, and an editor's
+    stray ``import ctypes`` or ``from multiprocessing import Pool`` must not cost a grade); what
+    they would do is refused when it is done.
 
     This is a second line only: the operating system's sandbox is the boundary (a subinterpreter
     has no hook, native code is never seen, and some calls have no audit event at all)."""
     forbidden = {"os.system", "os.fork", "os.forkpty", "os.exec", "os.posix_spawn", "os.spawn",
                  "subprocess.Popen", "socket.__new__", "socket.connect", "socket.sendto", "socket.sendmsg",
-                 "socket.bind", "ctypes.dlopen", "ctypes.cdata", "os.kill", "os.killpg", "signal.pthread_kill",
-                 "os.chdir", "os.chmod", "os.chown", "os.link", "os.symlink", "os.truncate", "os.putenv",
-                 "os.unsetenv", "sys.addaudithook", "os.setuid", "shutil.rmtree", "sqlite3.connect",
-                 "_xxsubinterpreters.create"}
+                 "socket.bind", "ctypes.dlsym", "ctypes.dlsym/handle", "ctypes.call_function", "ctypes.cdata",
+                 "ctypes.cdata/buffer", "ctypes.string_at", "ctypes.wstring_at", "os.kill", "os.killpg",
+                 "signal.pthread_kill", "os.chdir", "os.chmod", "os.chown", "os.link", "os.symlink", "os.truncate",
+                 "os.putenv", "os.unsetenv", "sys.addaudithook", "os.setuid", "shutil.rmtree", "sqlite3.connect",
+                 "sqlite3.load_extension", "_xxsubinterpreters.create"}
     writers = {"os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.utime"}
     listers = {"os.listdir", "os.scandir"}
-    modules = {"ctypes", "_ctypes", "multiprocessing", "_posixsubprocess", "_xxsubinterpreters",
-               "_xxinterpchannels", "_testcapi", "_testinternalcapi", "sqlite3", "_sqlite3"}
+    modules = {"_xxsubinterpreters", "_xxinterpchannels", "_testcapi", "_testinternalcapi"}  # CPython's own tests'
+    # ``import ctypes`` opens the interpreter itself (dlopen of None); any other library is native code
     write_flags = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
     realpath, isabs = os.path.realpath, os.path.isabs
 
@@ -265,7 +269,7 @@ def _install_audit_hook(home, allowed_read):
         return any(full == r or full.startswith(r + os.sep) for r in roots)
 
     def hook(event, args):
-        if event in forbidden:
+        if event in forbidden or (event == "ctypes.dlopen" and args and args[0] is not None):
             raise PermissionError(f"the grader does not allow {event}")
         if event == "open":
             path, mode, flags = (tuple(args) + (None, None))[:3]

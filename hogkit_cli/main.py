@@ -13,9 +13,16 @@ import sys
 from collections.abc import Callable
 
 from hogkit.errors import HogkitError
-from hogkit_cli.commands import build, grade, serve, solve, variants
+from hogkit_cli.commands import build, grade, server_missing, solve, variants
 
-COMMANDS = (variants, build, solve, grade, serve)
+try:  # the course server is an extra (pip install 'hogkit[serve]'): grading needs none of its packages
+    from hogkit_cli.commands import serve
+except ImportError as missing:
+    serve, SERVER_MISSING = None, str(missing)
+else:
+    SERVER_MISSING = ""
+
+COMMANDS = (variants, build, solve, grade, *((serve,) if serve is not None else ()))
 
 
 class Parser(argparse.ArgumentParser):
@@ -32,6 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
     for command in COMMANDS:
         command.register(sub)
+    if SERVER_MISSING:
+        server_missing.register(sub, missing=SERVER_MISSING)
     return parser
 
 
