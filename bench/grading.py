@@ -107,8 +107,8 @@ def main(argv: list[str] | None = None) -> int:
             subprocess.run([*hogkit[:-1], "grade-batch", str(base / "class"), "--variant", args.variant,
                             "--out", str(base / "out"), "--jobs", "2"], capture_output=True, check=True)
             seconds = time.perf_counter() - start
-            print(f"grade-batch --jobs 2: {args.batch} copies in {seconds:.1f} s: {args.batch / seconds / 2:.2f} copies "
-                  f"a second per core ({2 * seconds / args.batch:.2f} s of a core a copy)", flush=True)
+            print(f"grade-batch --jobs 2: {args.batch} copies in {seconds:.1f} s: {args.batch / seconds / 2:.2f} "
+                  f"copies a second per core ({2 * seconds / args.batch:.2f} s of a core a copy)", flush=True)
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
     return 0
 
