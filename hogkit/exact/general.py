@@ -303,11 +303,11 @@ def _targets(model: GeneralModel, d: int, c: np.ndarray) -> tuple[np.ndarray, np
     cells = model.diagonals[d]
     context = np.repeat(np.arange(2 * H), len(cells))
     who, h = np.divmod(context, H)
-    return _targets_of(model, who, h, np.tile(cells, 2 * H), c)
+    return targets_of(model, who, h, np.tile(cells, 2 * H), c)
 
 
-def _targets_of(model: GeneralModel, who: np.ndarray, h: np.ndarray, cell: np.ndarray,
-                c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def targets_of(model: GeneralModel, who: np.ndarray, h: np.ndarray, cell: np.ndarray,
+               c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The points row and the targets (as :func:`_targets`) of the states (WHO, H, CELL) making
     choice columns C, all four of one length."""
     G, H = model.goal, model.nh
@@ -351,7 +351,7 @@ def _values_by_class(model: GeneralModel, V: np.ndarray, d: int, c: np.ndarray) 
     k = np.tile(np.repeat(np.arange(K), n), 2)
     cell = np.tile(cells, 2 * K)
     chosen = c[who, np.tile(np.arange(n), 2 * K)]
-    row, target = _targets_of(model, who, model.rep[chosen, k], cell, chosen)
+    row, target = targets_of(model, who, model.rep[chosen, k], cell, chosen)
     values = (model.probs[row] * V[target]).sum(axis=1).reshape(2, K, n)
     classes = model.class_of[:, c]  # [H, 2, n]: each hidden state's class under its player's choice
     return values[np.arange(2)[None, :, None], classes, np.arange(n)[None, None, :]].transpose(1, 0, 2).reshape(

@@ -1,0 +1,309 @@
+"""The general layout split in halves: where the hidden state is the mover's half and the
+opponent's (:meth:`hogkit.turn.Turn.halves`: each player remembers the dice or the points of
+their own last turn), a pair of tables keeps one value per (seat, cell, opponent's half, class)
+instead of one per hidden state.
+
+Under a table each cell's mover makes one choice. The mover's half matters to the turn only
+through its class under that choice (the halves that give the same dice, bonus and extra turn),
+since the turn overwrites it; the opponent's half only through the next state, where it is the
+next mover's own half. So the turn of a class reads, for each outcome, one row of the next state
+(its cell and the half the turn leaves: the dice or points just made), and the opponent's half
+only decides which class of that row counts: the one it falls in under the next mover's choice.
+A turn's reads are summed by that choice, and one small product a diagonal turns the sums into
+every opponent's half's value (:func:`split_values`). The reads are worked out once per model
+(:class:`SplitModel`), CHUNK at a time, as the fast layouts do theirs.
+
+Values ``F[row, half, q]``: a row is ``seat * goal**2 + cell`` (the cell as the mover sees it),
+and rows from ``2 * goal**2`` repeat seat 0's, so that the other seat of either seat is one block
+on; ``half`` is the opponent's half; ``q = 0`` holds the value of class 0 and ``q > 0`` how much
+more class q is worth. An outcome that earns an extra turn reads the same player's row with the
+opponent's half kept, so each one reads every half (few outcomes do).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from hogkit.errors import HogkitError
+from hogkit.exact.general import GeneralModel, targets_of
+
+CHUNK = 8  # reads a chunk: a pair picks its reads a chunk at a time
+CELLS = 1024  # cells planned at a time (bounds the plan's temporaries)
+
+
+@dataclass(frozen=True)
+class Halves:
+    """The hidden states as halves: ``own[h]`` and ``opp[h]`` (numbers below ``size``) and
+    ``state[opp, own]``; ``cls[own, c]``, the class of a mover's half under choice column c
+    (halves alike in dice, bonus and extra turn), and ``rep[c, k]`` a half of class k
+    (classes past a choice's last repeat its first); ``count[c]`` the classes of each choice."""
+
+    own: np.ndarray
+    opp: np.ndarray
+    state: np.ndarray
+    cls: np.ndarray
+    rep: np.ndarray
+    count: np.ndarray
+
+    @property
+    def size(self) -> int:
+        """How many values a half takes."""
+        return len(self.state)
+
+    @property
+    def classes(self) -> int:
+        """The most classes of any choice."""
+        return int(self.count.max())
+
+
+def halves_of(model: GeneralModel) -> Halves | None:
+    """MODEL's hidden states as halves, where the turn statement splits them
+    (:meth:`hogkit.turn.Turn.halves`) and no turn reads a value of its own diagonal; else None."""
+    places = model.turn.halves()
+    if places is None or model.still:
+        return None
+    sizes = model.turn.sizes()
+    own_places, opp_places = places
+    views = np.array([[int(v) for v in view] for view in model.hidden], dtype=np.int64)
+
+    def number(slots: tuple[int, ...]) -> np.ndarray:
+        found = np.zeros(len(views), dtype=np.int64)
+        for i in slots:
+            found = found * sizes[i] + views[:, i]
+        return found
+
+    own, opp = number(own_places), number(opp_places)
+    size = math.prod(sizes[i] for i in own_places)
+    state = np.full((size, size), -1, dtype=np.int64)
+    state[opp, own] = np.arange(model.nh)
+    same = state[0, own]  # the state with the same own half and the opponent's half 0
+    memory = model.memory
+    if (model.nh != size * size or (state < 0).any()
+            or not all((table == table[same]).all() for table in (model.rolls, model.bonus, model.extra_h))
+            or not (opp[memory] == opp[:, None, None, None]).all() or not (own[memory] == own[memory[:1]]).all()):
+        raise HogkitError(f"{model.variant.name}: the hidden state does not split as hogkit.turn says",
+                          "report this: Turn.halves and the general layout disagree")
+    C = len(model.choices)
+    cls = np.zeros((size, C), dtype=np.int64)
+    reps: list[list[int]] = []
+    for c in range(C):
+        seen: dict[tuple[int, int, bool], int] = {}
+        firsts: list[int] = []
+        for m in range(size):
+            h = state[0, m]
+            key = (int(model.rolls[h, c]), int(model.bonus[h, c]), bool(model.extra_h[h, c]))
+            if key not in seen:
+                seen[key] = len(seen)
+                firsts.append(m)
+            cls[m, c] = seen[key]
+        reps.append(firsts)
+    count = np.array([len(r) for r in reps])
+    rep = np.array([r + [r[0]] * (count.max() - len(r)) for r in reps], dtype=np.int64)
+    return Halves(own, opp, state, cls, rep, count)
+
+
+class SplitModel:
+    """The reads of every class of every choice of every cell, worked out once per model.
+
+    An entry is ``(cell * C + c) * K + k`` (K the most classes of a choice; an entry past its
+    choice's classes reads nothing). Its reads that hand the turn over are chunks of CHUNK:
+    ``index[chunk]`` the rows of ``F`` (flattened over rows and halves: ``row * size + half``)
+    for a reader of seat 0 (a reader of seat 1 reads ``goal**2 * size`` further on), and
+    ``chances[chance[chunk]]`` their chances; ``first[entry]`` is where the entry's chunks
+    start (each entry has at least one). ``won[entry, 0]`` is the chance the mover wins at
+    once, ``won[entry, 1]`` the chance the opponent does. The reads that earn an extra turn are
+    listed from ``extra_first[entry]``: the cell, the half the turn leaves and the chance."""
+
+    def __init__(self, model: GeneralModel, halves: Halves) -> None:
+        self.model, self.halves = model, halves
+        self.goal, self.size, self.classes = model.goal, halves.size, halves.classes
+        self.nchoice = len(model.choices)
+        G2 = self.goal ** 2
+        parts = [self._plan(np.arange(a, min(a + CELLS, G2))) for a in range(0, G2, CELLS)]
+        index, probs, chunks, won, extra_count, extra = (list(p) for p in zip(*parts, strict=True))
+        self.index = np.concatenate(index).reshape(-1, CHUNK)
+        rows = np.concatenate(probs).reshape(-1, CHUNK)
+        keys = np.ascontiguousarray(rows).view(f"V{CHUNK * 8}").ravel()
+        _, first_of, self.chance = np.unique(keys, return_index=True, return_inverse=True)
+        self.chances = rows[first_of]
+        self.chance = self.chance.astype(np.int32)
+        self.first = np.concatenate([[0], np.cumsum(np.concatenate(chunks))])
+        self.won = np.concatenate(won)
+        self.extra_first = np.concatenate([[0], np.cumsum(np.concatenate(extra_count))])
+        self.extra_cell, self.extra_half, self.extra_prob = (np.concatenate(column)
+                                                             for column in zip(*extra, strict=True))
+        self.has_extra = len(self.extra_prob) > 0
+        self._plan_diagonals()
+
+    def _plan(self, cells: np.ndarray) -> tuple:
+        """The reads of the entries of CELLS (see the class's docstring)."""
+        model, halves = self.model, self.halves
+        C, K, S, G2, H = self.nchoice, self.classes, self.size, self.goal ** 2, model.nh
+        cell, c, k = (a.ravel() for a in np.meshgrid(cells, np.arange(C), np.arange(K), indexing="ij"))
+        used = k < halves.count[c]
+        h = halves.state[0, halves.rep[c, k]]
+        row, target = targets_of(model, np.zeros(len(cell), dtype=np.int64), h, cell, c)
+        prob = np.where(used[:, None], model.probs[row], 0.0)
+        inside = target < model.size
+        won = np.stack([(prob * (target == model.size)).sum(axis=1), (prob * (target == model.size + 1)).sum(axis=1)],
+                       axis=1)
+        safe = np.where(inside, target, 0)
+        seat, h_next = np.divmod(safe // G2, H)
+        cell_next = safe % G2
+        live = inside & (prob > 0)
+        handed = live & (seat == 1)
+        extra = live & (seat == 0)
+        if (halves.own[h_next][handed] != 0).any() or (halves.opp[h_next][extra] != 0).any():
+            raise HogkitError(f"{model.variant.name}: a turn does not carry the opponent's half over",
+                              "report this: Turn.halves and the general layout disagree")
+        # the handed-over reads, CHUNK at a time (at least one chunk an entry)
+        count = handed.sum(axis=1)
+        chunks = np.maximum(1, -(-count // CHUNK))
+        start = np.cumsum(chunks) - chunks
+        entry, place = np.nonzero(handed)
+        rank = np.arange(len(entry)) - np.repeat(np.cumsum(count) - count, count)
+        where = start[entry] * CHUNK + rank
+        index = np.zeros(chunks.sum() * CHUNK, dtype=np.int32)
+        probs = np.zeros(chunks.sum() * CHUNK)
+        index[where] = (G2 + cell_next[entry, place]) * S + halves.opp[h_next[entry, place]]
+        probs[where] = prob[entry, place]
+        entry, place = np.nonzero(extra)
+        extras = (cell_next[entry, place].astype(np.int32), halves.own[h_next[entry, place]].astype(np.int32),
+                  prob[entry, place])
+        return index, probs, chunks, won, extra.sum(axis=1), extras
+
+    def _plan_diagonals(self) -> None:
+        """The order a pair takes its places (a seat and a cell) in: by the sum of the scores
+        (the loop walks it from the highest), in each sum seat 0's cells, then seat 1's; where
+        each sum's places start (one more at the end); and the product that turns a place's sums
+        into its row of F."""
+        g = self.goal
+        mover, opp = np.divmod(np.arange(g * g), g)
+        by_sum = np.argsort(mover + opp, kind="stable")
+        totals = (mover + opp)[by_sum]
+        starts = np.searchsorted(totals, np.arange(2 * g))
+        order_cell, order_seat = [], []
+        for a, b in zip(starts[:-1], starts[1:], strict=True):
+            order_cell += [by_sum[a:b], by_sum[a:b]]
+            order_seat += [np.zeros(b - a, dtype=np.int64), np.ones(b - a, dtype=np.int64)]
+        self.order_cell, self.order_seat = np.concatenate(order_cell), np.concatenate(order_seat)
+        self.diagonal_starts = 2 * starts
+        self.order_row = self.order_seat * g * g + self.order_cell  # each place's row of F
+        C, K, S = self.nchoice, self.classes, self.size
+        terms = 1 + C * (K - 1)
+        # the product that turns one cell's sums [class, term] into its row of F [half, q]:
+        # term 0 counts for every half, term 1 + c * (K - 1) + q - 1 for the halves of class q
+        # under the next mover's choice c
+        counts = np.zeros((terms, S))
+        counts[0] = 1.0
+        for q in range(1, K):
+            counts[1 + np.arange(C) * (K - 1) + q - 1] = (self.halves.cls.T == q)
+        spread = np.zeros((K, terms, S, K))
+        spread[0, :, :, 0] = counts
+        for q in range(1, K):
+            spread[q, :, :, q] += counts
+            spread[0, :, :, q] -= counts
+        self.spread = spread.reshape(K * terms, S * K)
+        self.counts = counts
+
+
+def split_values(split: SplitModel, both: np.ndarray) -> np.ndarray:
+    """Backward induction for one pair of tables (choice columns ``[seat, mover, opponent]``):
+    the values ``F`` of the module's docstring, ``[3 * goal**2, size, K]``."""
+    g, C, K, S = split.goal, split.nchoice, split.classes, split.size
+    G2 = g * g
+    flat = both.reshape(2, G2)
+    cols = flat[split.order_seat, split.order_cell]
+    entry = ((split.order_cell * C + cols) * K)[:, None] + np.arange(K)  # [places, K]
+    entry = entry.ravel()
+    chunks = split.first[entry + 1] - split.first[entry]
+    begin = np.cumsum(chunks) - chunks
+    take = np.repeat(split.first[entry] - begin, chunks) + np.arange(chunks.sum())
+    index = np.take(split.index, take, axis=0).astype(np.intp)
+    index += np.repeat(np.repeat(split.order_seat * (G2 * S), K), chunks)[:, None]
+    probs = np.take(split.chances, np.take(split.chance, take), axis=0)
+    seat = np.repeat(split.order_seat, K)
+    won = np.where(seat == 0, split.won[entry, 0], split.won[entry, 1])
+    starts = split.diagonal_starts
+    entry_starts = starts * K
+    chunk_starts = np.append(begin, len(take))[entry_starts]
+    terms = 1 + C * (K - 1)
+    if K > 1:  # each read's term: its entry (from its diagonal's first), then the next mover's choice
+        next_col = np.repeat(np.concatenate([flat[0], flat[1], flat[0]]), S)
+        term = np.take(next_col, index) * (K - 1)
+        local = np.arange(len(entry)) - np.repeat(entry_starts[:-1], np.diff(entry_starts))
+        term += np.repeat(local * (C * (K - 1)), chunks)[:, None]
+        if K > 2:
+            term = (term[..., None] + np.arange(K - 1)).reshape(len(term), -1)
+    firsts = (begin - np.repeat(chunk_starts[:-1], np.diff(entry_starts))) * CHUNK
+    F = np.zeros((3 * G2, S, K))
+    rows = F.reshape(-1, K)
+    out = F.reshape(3 * G2, S * K)
+    sums = np.empty((len(entry), terms))
+    for d in range(2 * g - 2, -1, -1):
+        c0, c1 = chunk_starts[d], chunk_starts[d + 1]
+        e0, e1 = entry_starts[d], entry_starts[d + 1]
+        values = np.take(rows, index[c0:c1], axis=0)  # [chunks, CHUNK, K]
+        values *= probs[c0:c1, :, None]
+        here = sums[:e1 - e0]
+        here[:, 0] = np.add.reduceat(values[..., 0].ravel(), firsts[e0:e1])
+        here[:, 0] += won[e0:e1]
+        if K > 1:
+            here[:, 1:] = np.bincount(term[c0:c1].ravel(), weights=values[..., 1:].ravel(),
+                                      minlength=(e1 - e0) * (terms - 1)).reshape(e1 - e0, terms - 1)
+        a, b = starts[d], starts[d + 1]
+        if split.has_extra:
+            found = _with_extras(split, F, here, both, flat, entry[e0:e1], seat[e0:e1])
+        else:
+            found = here.reshape(b - a, K * terms) @ split.spread
+        out[split.order_row[a:b]] = found
+        zero = split.order_seat[a:b] == 0
+        out[2 * G2 + split.order_cell[a:b][zero]] = found[zero]
+    return F
+
+
+def _with_extras(split: SplitModel, F: np.ndarray, sums: np.ndarray, both: np.ndarray, flat: np.ndarray,
+                 entry: np.ndarray, seat: np.ndarray) -> np.ndarray:
+    """The rows of F for a diagonal's cells from their SUMS ``[entries, terms]`` where some
+    outcomes earn an extra turn: each such outcome adds, for every opponent's half, the value
+    of the same player's next state with that half kept."""
+    K, S, G2 = split.classes, split.size, split.goal ** 2
+    values = (sums @ split.counts).reshape(-1, K, S)  # each class's value, by the opponent's half
+    count = split.extra_first[entry + 1] - split.extra_first[entry]
+    if count.any():
+        owner = np.repeat(np.arange(len(entry)), count)
+        at = np.repeat(split.extra_first[entry] - (np.cumsum(count) - count), count) + np.arange(count.sum())
+        row = seat[owner] * G2 + split.extra_cell[at]
+        q = split.halves.cls[split.extra_half[at], flat[seat[owner], split.extra_cell[at]]]
+        read = F[row]  # [reads, S, K]
+        worth = read[:, :, 0] + np.where(q[:, None] > 0, read[np.arange(len(q)), :, q], 0.0)
+        np.add.at(values.reshape(-1, S), owner, worth * split.extra_prob[at][:, None])
+    values[:, 1:] -= values[:, :1]
+    return values.transpose(0, 2, 1).reshape(-1, S * K)
+
+
+def split_start(split: SplitModel, F: np.ndarray, both: np.ndarray, *, seat: int) -> float:
+    """P(player 0 wins) from the start of the game, player SEAT to move, from :func:`split_values`."""
+    halves, model = split.halves, split.model
+    own, opp = halves.own[model.h0], halves.opp[model.h0]
+    q = halves.cls[own, both[seat, 0, 0]]
+    row = F[seat * split.goal ** 2, opp]
+    return float(row[0] + (row[q] if q else 0.0))
+
+
+@lru_cache(maxsize=16)
+def split_model(model: GeneralModel) -> SplitModel | None:
+    """MODEL's (cached) :class:`SplitModel`, or None where its hidden state does not split."""
+    halves = halves_of(model)
+    return SplitModel(model, halves) if halves is not None else None
+
+
+def split_pair_start(split: SplitModel, both: np.ndarray, *, seats: tuple[int, ...]) -> list[float]:
+    """P(player 0 wins) from the start with the player in each of SEATS to move first, for one
+    pair of tables given as choice columns BOTH (``[seat, mover, opponent]``)."""
+    F = split_values(split, both)
+    return [split_start(split, F, both, seat=seat) for seat in seats]
