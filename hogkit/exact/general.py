@@ -138,15 +138,19 @@ class GeneralModel:
     def _plan_memory(self, turn: Turn) -> None:
         """The hidden state after a turn, as the mover sees it: ``memory[h, c, extra, p]`` for each
         number of points p the turn can score (one column when no rule remembers points)."""
-        by_points = any(slot.memory.update == "points" for slot in turn.slots)
-        self.points_width = int(self.vals.max()) + 1 if by_points else 1
+        kept = [slot.memory for slot in turn.slots if slot.memory.update == "points"]
+        self.points_width = int(self.vals.max()) + 1 if kept else 1
+        # points that every memory folds alike leave the same hidden state: each is worked out once
+        alike: dict[tuple[int, ...], int] = {}
+        column = [alike.setdefault(tuple(memory.folded(p) for memory in kept), p) for p in range(self.points_width)]
         shape = (self.nh, len(self.choices), 2, self.points_width)
         self.memory = np.zeros(shape, dtype=np.int64)
         for (h, view), (c, _) in itertools.product(enumerate(self.hidden), enumerate(self.choices)):
             for extra in (False, True):
-                for p in range(self.points_width):
+                for p in alike.values():
                     after = turn.remember(view, int(self.rolls[h, c]), extra, points=p)
                     self.memory[h, c, int(extra), p] = turn.index(after)
+        self.memory = self.memory[..., column]
 
     def diagonal_places(self, d: int) -> tuple[np.ndarray, np.ndarray]:
         """Diagonal D's states as places in the flat array of values (in the order of

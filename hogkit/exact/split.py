@@ -13,9 +13,8 @@ A turn's reads are summed by that choice, and one small product a diagonal turns
 every opponent's half's value (:func:`split_values`). The reads are worked out once per model
 (:class:`SplitModel`), CHUNK at a time, as the fast layouts do theirs.
 
-Values ``F[row, half, q]``: a row is ``seat * goal**2 + cell`` (the cell as the mover sees it),
-and rows from ``2 * goal**2`` repeat seat 0's, so that the other seat of either seat is one block
-on; ``half`` is the opponent's half; ``q = 0`` holds the value of class 0 and ``q > 0`` how much
+Values ``F[row, q, half]``: a row is ``seat * goal**2 + cell`` (the cell as the mover sees it);
+``half`` is the opponent's half; ``q = 0`` holds the value of class 0 and ``q > 0`` how much
 more class q is worth. An outcome that earns an extra turn reads the same player's row with the
 opponent's half kept, so each one reads every half (few outcomes do).
 """
@@ -111,12 +110,12 @@ class SplitModel:
 
     An entry is ``(cell * C + c) * K + k`` (K the most classes of a choice; an entry past its
     choice's classes reads nothing). Its reads that hand the turn over are chunks of CHUNK:
-    ``index[chunk]`` the rows of ``F`` (flattened over rows and halves: ``row * size + half``)
-    for a reader of seat 0 (a reader of seat 1 reads ``goal**2 * size`` further on), and
-    ``chances[chance[chunk]]`` their chances; ``first[entry]`` is where the entry's chunks
-    start (each entry has at least one). ``won[entry, 0]`` is the chance the mover wins at
-    once, ``won[entry, 1]`` the chance the opponent does. The reads that earn an extra turn are
-    listed from ``extra_first[entry]``: the cell, the half the turn leaves and the chance."""
+    ``index[seat, chunk]`` their places in F (flattened: ``(row * K + q) * size + half``, at
+    q = 0) for a reader of that seat, and ``chances[chance[chunk]]`` their chances;
+    ``first[entry]`` is where the entry's chunks start (each entry has at least one).
+    ``won[entry, 0]`` is the chance the mover wins at once, ``won[entry, 1]`` the chance the
+    opponent does. The reads that earn an extra turn are listed from ``extra_first[entry]``: the
+    cell, the half the turn leaves and the chance."""
 
     def __init__(self, model: GeneralModel, halves: Halves) -> None:
         self.model, self.halves = model, halves
@@ -125,12 +124,15 @@ class SplitModel:
         G2 = self.goal ** 2
         parts = [self._plan(np.arange(a, min(a + CELLS, G2))) for a in range(0, G2, CELLS)]
         index, probs, chunks, won, extra_count, extra = (list(p) for p in zip(*parts, strict=True))
-        self.index = np.concatenate(index).reshape(-1, CHUNK)
+        handed = np.concatenate(index).reshape(-1, CHUNK)  # the cells read (the other seat's), and halves
+        cell, half = np.divmod(handed, self.size)
+        row = self.classes * self.size
+        self.index = np.stack([(G2 + cell) * row + half, cell * row + half]).astype(np.int32)
+        del handed, cell, half
         rows = np.concatenate(probs).reshape(-1, CHUNK)
         keys = np.ascontiguousarray(rows).view(f"V{CHUNK * 8}").ravel()
-        _, first_of, self.chance = np.unique(keys, return_index=True, return_inverse=True)
-        self.chances = rows[first_of]
-        self.chance = self.chance.astype(np.int32)
+        _, first_of, chance = np.unique(keys, return_index=True, return_inverse=True)
+        self.chances, self.chance = rows[first_of], chance.astype(np.int32)
         self.first = np.concatenate([[0], np.cumsum(np.concatenate(chunks))])
         self.won = np.concatenate(won)
         self.extra_first = np.concatenate([[0], np.cumsum(np.concatenate(extra_count))])
@@ -140,7 +142,8 @@ class SplitModel:
         self._plan_diagonals()
 
     def _plan(self, cells: np.ndarray) -> tuple:
-        """The reads of the entries of CELLS (see the class's docstring)."""
+        """The reads of the entries of CELLS (see the class's docstring): the handed-over
+        reads as ``cell * size + half`` of the next mover, and their chances, CHUNK at a time."""
         model, halves = self.model, self.halves
         C, K, S, G2, H = self.nchoice, self.classes, self.size, self.goal ** 2, model.nh
         cell, c, k = (a.ravel() for a in np.meshgrid(cells, np.arange(C), np.arange(K), indexing="ij"))
@@ -160,16 +163,15 @@ class SplitModel:
         if (halves.own[h_next][handed] != 0).any() or (halves.opp[h_next][extra] != 0).any():
             raise HogkitError(f"{model.variant.name}: a turn does not carry the opponent's half over",
                               "report this: Turn.halves and the general layout disagree")
-        # the handed-over reads, CHUNK at a time (at least one chunk an entry)
         count = handed.sum(axis=1)
         chunks = np.maximum(1, -(-count // CHUNK))
         start = np.cumsum(chunks) - chunks
         entry, place = np.nonzero(handed)
         rank = np.arange(len(entry)) - np.repeat(np.cumsum(count) - count, count)
         where = start[entry] * CHUNK + rank
-        index = np.zeros(chunks.sum() * CHUNK, dtype=np.int32)
+        index = np.zeros(chunks.sum() * CHUNK, dtype=np.int64)
         probs = np.zeros(chunks.sum() * CHUNK)
-        index[where] = (G2 + cell_next[entry, place]) * S + halves.opp[h_next[entry, place]]
+        index[where] = cell_next[entry, place] * S + halves.opp[h_next[entry, place]]
         probs[where] = prob[entry, place]
         entry, place = np.nonzero(extra)
         extras = (cell_next[entry, place].astype(np.int32), halves.own[h_next[entry, place]].astype(np.int32),
@@ -178,97 +180,103 @@ class SplitModel:
 
     def _plan_diagonals(self) -> None:
         """The order a pair takes its places (a seat and a cell) in: by the sum of the scores
-        (the loop walks it from the highest), in each sum seat 0's cells, then seat 1's; where
-        each sum's places start (one more at the end); and the product that turns a place's sums
-        into its row of F."""
+        (the loop walks it from the highest), in each sum seat 0's cells, then seat 1's, each by
+        the mover's score; where each sum's places start (one more at the end) and its lowest
+        mover's score; and the product that turns a place's sums into its row of F."""
         g = self.goal
         mover, opp = np.divmod(np.arange(g * g), g)
         by_sum = np.argsort(mover + opp, kind="stable")
         totals = (mover + opp)[by_sum]
         starts = np.searchsorted(totals, np.arange(2 * g))
+        self.lowest = np.maximum(0, np.arange(2 * g - 1) - (g - 1))
         order_cell, order_seat = [], []
         for a, b in zip(starts[:-1], starts[1:], strict=True):
             order_cell += [by_sum[a:b], by_sum[a:b]]
             order_seat += [np.zeros(b - a, dtype=np.int64), np.ones(b - a, dtype=np.int64)]
         self.order_cell, self.order_seat = np.concatenate(order_cell), np.concatenate(order_seat)
         self.diagonal_starts = 2 * starts
-        self.order_row = self.order_seat * g * g + self.order_cell  # each place's row of F
         C, K, S = self.nchoice, self.classes, self.size
         terms = 1 + C * (K - 1)
-        # the product that turns one cell's sums [class, term] into its row of F [half, q]:
+        # the product that turns one place's sums [class, term] into its row of F [q, half]:
         # term 0 counts for every half, term 1 + c * (K - 1) + q - 1 for the halves of class q
         # under the next mover's choice c
         counts = np.zeros((terms, S))
         counts[0] = 1.0
         for q in range(1, K):
             counts[1 + np.arange(C) * (K - 1) + q - 1] = (self.halves.cls.T == q)
-        spread = np.zeros((K, terms, S, K))
-        spread[0, :, :, 0] = counts
+        spread = np.zeros((K, terms, K, S))
+        spread[0, :, 0] = counts
         for q in range(1, K):
-            spread[q, :, :, q] += counts
-            spread[0, :, :, q] -= counts
-        self.spread = spread.reshape(K * terms, S * K)
+            spread[q, :, q] += counts
+            spread[0, :, q] -= counts
+        self.spread = spread.reshape(K * terms, K * S)
         self.counts = counts
 
 
 def split_values(split: SplitModel, both: np.ndarray) -> np.ndarray:
     """Backward induction for one pair of tables (choice columns ``[seat, mover, opponent]``):
-    the values ``F`` of the module's docstring, ``[3 * goal**2, size, K]``."""
+    the values ``F`` of the module's docstring, ``[2 * goal**2, K, size]``."""
     g, C, K, S = split.goal, split.nchoice, split.classes, split.size
     G2 = g * g
-    flat = both.reshape(2, G2)
-    cols = flat[split.order_seat, split.order_cell]
-    entry = ((split.order_cell * C + cols) * K)[:, None] + np.arange(K)  # [places, K]
-    entry = entry.ravel()
+    flat = both.reshape(2 * G2)
+    seats = split.order_seat
+    cols = flat[seats * G2 + split.order_cell]
+    entry = (((split.order_cell * C + cols) * K)[:, None] + np.arange(K)).ravel()  # places' classes
+    seat = np.repeat(seats, K)
     chunks = split.first[entry + 1] - split.first[entry]
     begin = np.cumsum(chunks) - chunks
-    take = np.repeat(split.first[entry] - begin, chunks) + np.arange(chunks.sum())
-    index = np.take(split.index, take, axis=0).astype(np.intp)
-    index += np.repeat(np.repeat(split.order_seat * (G2 * S), K), chunks)[:, None]
+    take = np.repeat(split.first[entry] - begin + seat * (len(split.chance)), chunks) + np.arange(chunks.sum())
+    index = np.take(split.index.reshape(-1, CHUNK), take, axis=0).astype(np.intp)
+    take -= np.repeat(seat * len(split.chance), chunks)
     probs = np.take(split.chances, np.take(split.chance, take), axis=0)
-    seat = np.repeat(split.order_seat, K)
     won = np.where(seat == 0, split.won[entry, 0], split.won[entry, 1])
     starts = split.diagonal_starts
     entry_starts = starts * K
     chunk_starts = np.append(begin, len(take))[entry_starts]
+    firsts = (begin - np.repeat(chunk_starts[:-1], np.diff(entry_starts))) * CHUNK
     terms = 1 + C * (K - 1)
-    if K > 1:  # each read's term: its entry (from its diagonal's first), then the next mover's choice
-        next_col = np.repeat(np.concatenate([flat[0], flat[1], flat[0]]), S)
-        term = np.take(next_col, index) * (K - 1)
+    if K > 1:  # each read's term: its entry's (counted from its diagonal's first), then the next mover's choice
+        term = np.take(np.repeat(flat * (K - 1), K * S), index)
         local = np.arange(len(entry)) - np.repeat(entry_starts[:-1], np.diff(entry_starts))
         term += np.repeat(local * (C * (K - 1)), chunks)[:, None]
-        if K > 2:
-            term = (term[..., None] + np.arange(K - 1)).reshape(len(term), -1)
-    firsts = (begin - np.repeat(chunk_starts[:-1], np.diff(entry_starts))) * CHUNK
-    F = np.zeros((3 * G2, S, K))
-    rows = F.reshape(-1, K)
-    out = F.reshape(3 * G2, S * K)
+    F = np.zeros((2 * G2, K, S))
+    values = F.reshape(-1)
+    out = F.reshape(2 * G2, K * S)
     sums = np.empty((len(entry), terms))
     for d in range(2 * g - 2, -1, -1):
         c0, c1 = chunk_starts[d], chunk_starts[d + 1]
         e0, e1 = entry_starts[d], entry_starts[d + 1]
-        values = np.take(rows, index[c0:c1], axis=0)  # [chunks, CHUNK, K]
-        values *= probs[c0:c1, :, None]
         here = sums[:e1 - e0]
-        here[:, 0] = np.add.reduceat(values[..., 0].ravel(), firsts[e0:e1])
+        read = np.take(values, index[c0:c1])
+        read *= probs[c0:c1]
+        here[:, 0] = np.add.reduceat(read.ravel(), firsts[e0:e1])
         here[:, 0] += won[e0:e1]
+        if K == 2:  # what class 1 adds, summed by the next mover's choice
+            read = np.take(values[S:], index[c0:c1])
+            read *= probs[c0:c1]
+            bins = term[c0:c1]
+        elif K > 2:  # what each class q > 0 adds, summed by the next mover's choice
+            read = np.stack([np.take(values[q * S:], index[c0:c1]) for q in range(1, K)], axis=-1)
+            read *= probs[c0:c1, :, None]
+            bins = term[c0:c1, :, None] + np.arange(K - 1)
         if K > 1:
-            here[:, 1:] = np.bincount(term[c0:c1].ravel(), weights=values[..., 1:].ravel(),
+            here[:, 1:] = np.bincount(bins.ravel(), weights=read.ravel(),
                                       minlength=(e1 - e0) * (terms - 1)).reshape(e1 - e0, terms - 1)
-        a, b = starts[d], starts[d + 1]
         if split.has_extra:
-            found = _with_extras(split, F, here, both, flat, entry[e0:e1], seat[e0:e1])
+            found = _with_extras(split, F, here, flat, entry[e0:e1], seat[e0:e1])
         else:
-            found = here.reshape(b - a, K * terms) @ split.spread
-        out[split.order_row[a:b]] = found
-        zero = split.order_seat[a:b] == 0
-        out[2 * G2 + split.order_cell[a:b][zero]] = found[zero]
+            found = here.reshape(-1, K * terms) @ split.spread
+        n = len(found) // 2  # seat 0's places, then seat 1's, by the mover's score
+        first = d + split.lowest[d] * (g - 1)
+        step = max(g - 1, 1)
+        out[first:first + n * step:step] = found[:n]
+        out[G2 + first:G2 + first + n * step:step] = found[n:]
     return F
 
 
-def _with_extras(split: SplitModel, F: np.ndarray, sums: np.ndarray, both: np.ndarray, flat: np.ndarray,
-                 entry: np.ndarray, seat: np.ndarray) -> np.ndarray:
-    """The rows of F for a diagonal's cells from their SUMS ``[entries, terms]`` where some
+def _with_extras(split: SplitModel, F: np.ndarray, sums: np.ndarray, flat: np.ndarray, entry: np.ndarray,
+                 seat: np.ndarray) -> np.ndarray:
+    """The rows of F for a diagonal's places from their SUMS ``[entries, terms]`` where some
     outcomes earn an extra turn: each such outcome adds, for every opponent's half, the value
     of the same player's next state with that half kept."""
     K, S, G2 = split.classes, split.size, split.goal ** 2
@@ -278,12 +286,12 @@ def _with_extras(split: SplitModel, F: np.ndarray, sums: np.ndarray, both: np.nd
         owner = np.repeat(np.arange(len(entry)), count)
         at = np.repeat(split.extra_first[entry] - (np.cumsum(count) - count), count) + np.arange(count.sum())
         row = seat[owner] * G2 + split.extra_cell[at]
-        q = split.halves.cls[split.extra_half[at], flat[seat[owner], split.extra_cell[at]]]
-        read = F[row]  # [reads, S, K]
-        worth = read[:, :, 0] + np.where(q[:, None] > 0, read[np.arange(len(q)), :, q], 0.0)
+        q = split.halves.cls[split.extra_half[at], flat[row]]
+        read = F[row]  # [reads, K, S]
+        worth = read[:, 0] + np.where(q[:, None] > 0, read[np.arange(len(q)), q], 0.0)
         np.add.at(values.reshape(-1, S), owner, worth * split.extra_prob[at][:, None])
     values[:, 1:] -= values[:, :1]
-    return values.transpose(0, 2, 1).reshape(-1, S * K)
+    return values.reshape(-1, K * S)
 
 
 def split_start(split: SplitModel, F: np.ndarray, both: np.ndarray, *, seat: int) -> float:
@@ -291,7 +299,7 @@ def split_start(split: SplitModel, F: np.ndarray, both: np.ndarray, *, seat: int
     halves, model = split.halves, split.model
     own, opp = halves.own[model.h0], halves.opp[model.h0]
     q = halves.cls[own, both[seat, 0, 0]]
-    row = F[seat * split.goal ** 2, opp]
+    row = F[seat * split.goal ** 2, :, opp]
     return float(row[0] + (row[q] if q else 0.0))
 
 
