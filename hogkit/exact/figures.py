@@ -9,11 +9,11 @@ from collections.abc import Callable
 import numpy as np
 
 from hogkit.exact.compact_pair import compact_pair, compact_pair_start
-from hogkit.exact.general import general_model, general_pair_start
+from hogkit.exact.general import general_model
 from hogkit.exact.model import Model, fits_fast_layout, model_for, start_values
 from hogkit.exact.pair import pair_backward
 from hogkit.exact.row import row_backward, row_batch
-from hogkit.exact.split import split_model, split_pair_start
+from hogkit.exact.split import pair_start
 from hogkit.variant import Variant
 
 
@@ -43,12 +43,9 @@ def _start_values_by_seat(variant: Variant, tables0, tables1, *, goal: int | Non
     first: ``[batch, len(seats)]``."""
     if not fits_fast_layout(variant):  # the general layout: any turn the statement allows
         general = general_model(variant, variant.goal if goal is None else goal)
-        split = split_model(general)  # split in halves where the memory allows
         t0, t1 = general.columns(tables0), general.columns(tables1)
         t0, t1 = np.broadcast_arrays(t0.reshape((-1,) + t0.shape[-2:]), t1.reshape((-1,) + t1.shape[-2:]))
-        return np.array([general_pair_start(general, np.stack([a, b]), seats=seats) if split is None
-                         else split_pair_start(split, np.stack([a, b]), seats=seats)
-                         for a, b in zip(t0, t1, strict=True)])
+        return np.array([pair_start(general, np.stack([a, b]), seats=seats) for a, b in zip(t0, t1, strict=True)])
     model = model_for(variant, goal)
     t0, t1 = model.columns(tables0), model.columns(tables1)
     t0, t1 = np.broadcast_arrays(t0.reshape((-1,) + t0.shape[-2:]), t1.reshape((-1,) + t1.shape[-2:]))

@@ -28,10 +28,10 @@ from functools import lru_cache
 import numpy as np
 
 from hogkit.errors import HogkitError
-from hogkit.exact.general import GeneralModel, targets_of
+from hogkit.exact.general import GeneralModel, general_backward, general_pair_start, targets_of
 
 CHUNK = 8  # reads a chunk: a pair picks its reads a chunk at a time
-CELLS = 1024  # cells planned at a time (bounds the plan's temporaries)
+CELLS = 256  # cells planned at a time (bounds the plan's temporaries)
 
 
 @dataclass(frozen=True)
@@ -113,8 +113,8 @@ class SplitModel:
     ``index[seat, chunk]`` their places in F (flattened: ``(row * K + q) * size + half``, at
     q = 0) for a reader of that seat, and ``chances[chance[chunk]]`` their chances;
     ``first[entry]`` is where the entry's chunks start (each entry has at least one).
-    ``won[entry, 0]`` is the chance the mover wins at once, ``won[entry, 1]`` the chance the
-    opponent does. The reads that earn an extra turn are listed from ``extra_first[entry]``: the
+    ``won[seat * entries + entry]`` is the chance that player 0 wins at once, the mover being of
+    that seat. The reads that earn an extra turn are listed from ``extra_first[entry]``: the
     cell, the half the turn leaves and the chance."""
 
     def __init__(self, model: GeneralModel, halves: Halves) -> None:
@@ -122,19 +122,21 @@ class SplitModel:
         self.goal, self.size, self.classes = model.goal, halves.size, halves.classes
         self.nchoice = len(model.choices)
         G2 = self.goal ** 2
+        self._chance_of: dict[bytes, int] = {}  # each distinct row of chances, numbered as met
         parts = [self._plan(np.arange(a, min(a + CELLS, G2))) for a in range(0, G2, CELLS)]
-        index, probs, chunks, won, extra_count, extra = (list(p) for p in zip(*parts, strict=True))
-        handed = np.concatenate(index).reshape(-1, CHUNK)  # the cells read (the other seat's), and halves
-        cell, half = np.divmod(handed, self.size)
-        row = self.classes * self.size
-        self.index = np.stack([(G2 + cell) * row + half, cell * row + half]).astype(np.int32)
-        del handed, cell, half
-        rows = np.concatenate(probs).reshape(-1, CHUNK)
-        keys = np.ascontiguousarray(rows).view(f"V{CHUNK * 8}").ravel()
-        _, first_of, chance = np.unique(keys, return_index=True, return_inverse=True)
-        self.chances, self.chance = rows[first_of], chance.astype(np.int32)
+        index, chance, chunks, won, extra_count, extra = (list(p) for p in zip(*parts, strict=True))
+        del parts
+        self.index = np.empty((2, sum(len(found[0]) for found in index), CHUNK), dtype=np.int32)
+        done = 0
+        while index:  # each part copied in and let go, so that the parts and the whole are not all kept
+            found = index.pop(0)
+            self.index[:, done:done + len(found[0])] = found
+            done += len(found[0])
+        self.chance = np.concatenate(chance)
+        self.chances = np.frombuffer(b"".join(self._chance_of), dtype=np.float64).reshape(-1, CHUNK)
+        del self._chance_of
         self.first = np.concatenate([[0], np.cumsum(np.concatenate(chunks))])
-        self.won = np.concatenate(won)
+        self.won = np.concatenate(won).T.ravel()  # [seat of the reader, entry]: P(player 0 wins) at once
         self.extra_first = np.concatenate([[0], np.cumsum(np.concatenate(extra_count))])
         self.extra_cell, self.extra_half, self.extra_prob = (np.concatenate(column)
                                                              for column in zip(*extra, strict=True))
@@ -142,8 +144,8 @@ class SplitModel:
         self._plan_diagonals()
 
     def _plan(self, cells: np.ndarray) -> tuple:
-        """The reads of the entries of CELLS (see the class's docstring): the handed-over
-        reads as ``cell * size + half`` of the next mover, and their chances, CHUNK at a time."""
+        """The reads of the entries of CELLS (see the class's docstring): the handed-over reads'
+        places in F for a reader of each seat, and the number of each chunk's row of chances."""
         model, halves = self.model, self.halves
         C, K, S, G2, H = self.nchoice, self.classes, self.size, self.goal ** 2, model.nh
         cell, c, k = (a.ravel() for a in np.meshgrid(cells, np.arange(C), np.arange(K), indexing="ij"))
@@ -169,14 +171,18 @@ class SplitModel:
         entry, place = np.nonzero(handed)
         rank = np.arange(len(entry)) - np.repeat(np.cumsum(count) - count, count)
         where = start[entry] * CHUNK + rank
-        index = np.zeros(chunks.sum() * CHUNK, dtype=np.int64)
+        read = np.zeros(chunks.sum() * CHUNK, dtype=np.int64)  # the other seat's cell, and the half
         probs = np.zeros(chunks.sum() * CHUNK)
-        index[where] = cell_next[entry, place] * S + halves.opp[h_next[entry, place]]
+        read[where] = cell_next[entry, place] * (K * S) + halves.opp[h_next[entry, place]]
         probs[where] = prob[entry, place]
+        index = [(read + G2 * K * S).astype(np.int32).reshape(-1, CHUNK), read.astype(np.int32).reshape(-1, CHUNK)]
+        rows = probs.reshape(-1, CHUNK)
+        _, first, inverse = np.unique(rows.view(f"V{CHUNK * 8}").ravel(), return_index=True, return_inverse=True)
+        numbers = np.array([self._chance_of.setdefault(rows[i].tobytes(), len(self._chance_of)) for i in first])
         entry, place = np.nonzero(extra)
         extras = (cell_next[entry, place].astype(np.int32), halves.own[h_next[entry, place]].astype(np.int32),
                   prob[entry, place])
-        return index, probs, chunks, won, extra.sum(axis=1), extras
+        return index, numbers[inverse].astype(np.int32), chunks, won, extra.sum(axis=1), extras
 
     def _plan_diagonals(self) -> None:
         """The order a pair takes its places (a seat and a cell) in: by the sum of the scores
@@ -213,6 +219,20 @@ class SplitModel:
         self.counts = counts
 
 
+def _gather(split: SplitModel, entry: np.ndarray, seat: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The handed-over reads of the entries ENTRY for readers of SEAT (one a entry): each entry's
+    count of chunks and first chunk among them, the chunks' places in F and chances, and each
+    entry's chance that player 0 wins at once."""
+    chunks = split.first[entry + 1] - split.first[entry]
+    begin = np.cumsum(chunks) - chunks
+    take = np.repeat(split.first[entry] - begin, chunks) + np.arange(chunks.sum())
+    probs = np.take(split.chances, np.take(split.chance, take), axis=0)
+    take += np.repeat(seat * len(split.chance), chunks)
+    index = np.take(split.index.reshape(-1, CHUNK), take, axis=0).astype(np.intp)
+    won = np.take(split.won, entry + seat * (len(split.won) // 2))
+    return chunks, begin, index, probs, won
+
+
 def split_values(split: SplitModel, both: np.ndarray) -> np.ndarray:
     """Backward induction for one pair of tables (choice columns ``[seat, mover, opponent]``):
     the values ``F`` of the module's docstring, ``[2 * goal**2, K, size]``."""
@@ -223,16 +243,10 @@ def split_values(split: SplitModel, both: np.ndarray) -> np.ndarray:
     cols = flat[seats * G2 + split.order_cell]
     entry = (((split.order_cell * C + cols) * K)[:, None] + np.arange(K)).ravel()  # places' classes
     seat = np.repeat(seats, K)
-    chunks = split.first[entry + 1] - split.first[entry]
-    begin = np.cumsum(chunks) - chunks
-    take = np.repeat(split.first[entry] - begin + seat * (len(split.chance)), chunks) + np.arange(chunks.sum())
-    index = np.take(split.index.reshape(-1, CHUNK), take, axis=0).astype(np.intp)
-    take -= np.repeat(seat * len(split.chance), chunks)
-    probs = np.take(split.chances, np.take(split.chance, take), axis=0)
-    won = np.where(seat == 0, split.won[entry, 0], split.won[entry, 1])
+    chunks, begin, index, probs, won = _gather(split, entry, seat)
     starts = split.diagonal_starts
     entry_starts = starts * K
-    chunk_starts = np.append(begin, len(take))[entry_starts]
+    chunk_starts = np.append(begin, len(index))[entry_starts]
     firsts = (begin - np.repeat(chunk_starts[:-1], np.diff(entry_starts))) * CHUNK
     terms = 1 + C * (K - 1)
     if K > 1:  # each read's term: its entry's (counted from its diagonal's first), then the next mover's choice
@@ -315,3 +329,70 @@ def split_pair_start(split: SplitModel, both: np.ndarray, *, seats: tuple[int, .
     pair of tables given as choice columns BOTH (``[seat, mover, opponent]``)."""
     F = split_values(split, both)
     return [split_start(split, F, both, seat=seat) for seat in seats]
+
+
+def split_backward(split: SplitModel, fixed: dict[int, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`hogkit.exact.general.general_backward` in halves: the player of each seat in FIXED
+    (seat -> choice columns of a ``[goal, goal]`` table) plays that table, every other seat plays
+    best seeing every hidden state (player 0 makes P(player 0 wins) as large as it can be, player
+    1 as small; ties go to the fewest dice). Returns the values and choices as that function does.
+
+    A free mover's choice depends on both halves, so here every state keeps its own value
+    (``V[row, opponent's half, own half]``); the work still goes by class: a choice's class reads
+    a row of the next state once for every opponent's half."""
+    g, C, K, S = split.goal, split.nchoice, split.classes, split.size
+    G2, cls = g * g, split.halves.cls
+    V = np.zeros((2 * G2, S, S))
+    best = np.zeros((2, G2, S, S), dtype=np.int64)
+    tables = {seat: columns.reshape(G2) for seat, columns in fixed.items()}
+    starts = split.diagonal_starts
+    for d in range(2 * g - 2, -1, -1):
+        n = (starts[d + 1] - starts[d]) // 2
+        for seat in (0, 1):
+            cells = split.order_cell[starts[d] + seat * n:starts[d] + (seat + 1) * n]
+            choices = tables[seat][cells][:, None] if seat in tables else np.tile(np.arange(C), (n, 1))
+            entry = (((cells[:, None] * C + choices) * K)[..., None] + np.arange(K)).ravel()
+            by_class = _class_values(split, V, seat, entry).reshape(n, -1, K, S)
+            # each state's value [cell, choice, own half, opponent's half]: its own half's class
+            worth = np.take_along_axis(by_class, cls.T[choices][..., None], axis=2)
+            signed = worth if seat == 0 else -worth
+            pick = np.argmax(signed >= signed.max(axis=1, keepdims=True) - 1e-12, axis=1)
+            V[seat * G2 + cells] = np.take_along_axis(worth, pick[:, None], axis=1)[:, 0].transpose(0, 2, 1)
+            best[seat, cells] = np.take_along_axis(choices, pick.reshape(n, -1), axis=1).reshape(n, S, S).transpose(
+                0, 2, 1)
+    order = split.halves.opp * S + split.halves.own  # each hidden state's place among [opp, own]
+    values = V.reshape(2, G2, S * S)[:, :, order].transpose(0, 2, 1)
+    chosen = best.reshape(2, G2, S * S)[:, :, order].transpose(0, 2, 1)
+    return np.concatenate([values.ravel(), [1.0, 0.0]]), chosen.reshape(2 * split.model.nh, g, g)
+
+
+def _class_values(split: SplitModel, V: np.ndarray, seat: int, entry: np.ndarray) -> np.ndarray:
+    """The value of each of ENTRY (classes of a choice of a cell of SEAT's mover) for every
+    opponent's half ``[entries, size]``, from the values V of :func:`split_backward`."""
+    K, S, G2 = split.classes, split.size, split.goal ** 2
+    seats = np.full(len(entry), seat)
+    chunks, begin, index, probs, won = _gather(split, entry, seats)
+    rows = (index // (K * S)) * S + index % S  # the next state's row of V: its cell and opponent's half
+    read = np.take(V.reshape(-1, S), rows, axis=0)  # [chunks, CHUNK, own half]
+    found = np.add.reduceat(np.matmul(probs[:, None, :], read)[:, 0], begin, axis=0)
+    found += won[:, None]
+    count = split.extra_first[entry + 1] - split.extra_first[entry]
+    if count.any():  # an extra turn: the same mover, the turn's half its own, the opponent's kept
+        owner = np.repeat(np.arange(len(entry)), count)
+        at = np.repeat(split.extra_first[entry] - (np.cumsum(count) - count), count) + np.arange(count.sum())
+        worth = V[seat * G2 + split.extra_cell[at], :, split.extra_half[at]]
+        np.add.at(found, owner, worth * split.extra_prob[at][:, None])
+    return found
+
+
+def best_play(model: GeneralModel, fixed: dict[int, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`hogkit.exact.general.general_backward`, in halves where the model splits."""
+    split = split_model(model)
+    return general_backward(model, fixed) if split is None else split_backward(split, fixed)
+
+
+def pair_start(model: GeneralModel, both: np.ndarray, *, seats: tuple[int, ...]) -> list[float]:
+    """P(player 0 wins) from the start with the player in each of SEATS to move first, for one pair
+    of tables given as choice columns BOTH, in halves where the model splits."""
+    split = split_model(model)
+    return general_pair_start(model, both, seats=seats) if split is None else split_pair_start(split, both, seats=seats)

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from hogkit.exact import contest_figure, win_rate
-from hogkit.exact.general import general_model, general_pair_start
-from hogkit.exact.split import halves_of, split_model, split_pair_start
+from hogkit.exact.general import general_backward, general_model, general_pair_start
+from hogkit.exact.split import halves_of, split_backward, split_model, split_pair_start
 from hogkit.exact_reference import reference_win_rate
 from hogkit.turn import turn_of
 from hogkit.variant import load_variant
@@ -82,3 +82,16 @@ def test_contest_figures_of_split_variants_take_both_seats():
     t0, t1 = random_tables(variant, GOAL, 9)
     figure = contest_figure(variant, t0, t1, goal=GOAL)
     assert abs(figure - (win_rate(variant, t0, t1, goal=GOAL) + 1 - win_rate(variant, t1, t0, goal=GOAL)) / 2) < 1e-12
+
+
+@pytest.mark.parametrize("name", [str(DATA / "general.toml"), str(DATA / "steps.toml"), "sp20"], ids=_id)
+def test_best_play_in_halves_is_the_general_layouts(name):
+    """The solver's passes (hogkit.solver.solve_general): both seats free, and each seat against a table."""
+    variant, goal = load_variant(name), 16
+    model = general_model(variant, goal)
+    table = model.columns(random_tables(variant, goal, 2)[0])
+    for fixed in ({}, {0: table}, {1: table}):
+        ours, our_choices = split_backward(split_model(model), fixed)
+        theirs, their_choices = general_backward(model, fixed)
+        assert np.abs(ours - theirs).max() < 1e-12
+        assert (our_choices == their_choices).all()
