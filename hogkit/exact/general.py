@@ -113,6 +113,7 @@ class GeneralModel:
         for r, row in enumerate(rows):
             for n, (points, p) in enumerate(row):
                 self.vals[r, n], self.probs[r, n] = points, p
+        self.width = np.where(self.probs > 0, np.arange(width) + 1, 0).max(axis=1)  # each row's last outcome, + 1
         # A turn of 0 points keeps the sum of the scores: its diagonal reads itself (see _settle).
         self.still = bool(self.vals[self.probs > 0].min() < 1)
         self.wild = np.array([[int(turn.sides(m, o) != SIDES[0]) for o in range(G)] for m in range(G)]).ravel()
@@ -311,15 +312,18 @@ def _targets(model: GeneralModel, d: int, c: np.ndarray) -> tuple[np.ndarray, np
 
 
 def targets_of(model: GeneralModel, who: np.ndarray, h: np.ndarray, cell: np.ndarray,
-               c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+               c: np.ndarray, *, trim: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """The points row and the targets (as :func:`_targets`) of the states (WHO, H, CELL) making
-    choice columns C, all four of one length."""
+    choice columns C, all four of one length; with TRIM, only as many outcomes as the longest of
+    these rows has (``model.probs[row]`` has more columns then, all of chance 0)."""
     G, H = model.goal, model.nh
     G2 = G * G
     mover, opp = np.divmod(cell, G)
     rolls = model.rolls[h, c]
     row = np.where(rolls > 0, rolls - 1 + MOST_DICE * model.wild[cell], model.zero + cell)
     vals = model.vals[row]
+    if trim:
+        vals = vals[:, :int(model.width[row].max(initial=1))]
     x = mover[:, None] + vals + model.bonus[h, c][:, None]
     after = model.after[opp[:, None], x]
     ended = after < 0
