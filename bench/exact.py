@@ -34,7 +34,8 @@ from pathlib import Path
 
 import numpy as np
 
-from hogkit.exact import always, contest_figure, figures_against, fits_fast_layout, model_for
+from hogkit.exact import always, contest_figure, figures_against
+from hogkit.exact.figures import pair_by_fast_layout
 from hogkit.exact.general import general_model
 from hogkit.exact.split import split_model
 from hogkit.exact_reference import reference_win_rate
@@ -57,12 +58,12 @@ def peak_mib() -> float:
 
 
 def layout(variant) -> str:
-    """Which of the evaluator's layouts counts VARIANT's turn (docs/design.md)."""
-    if fits_fast_layout(variant):
-        return "fast (compact)" if model_for(variant).compact else "fast"
+    """Which of the evaluator's layouts counts a pair of VARIANT's tables (docs/design.md)."""
+    if pair_by_fast_layout(variant):
+        return "fast"
     model = general_model(variant, variant.goal)
     if split_model(model) is not None:
-        return f"general, split ({model.nh} hidden states)"
+        return f"split ({model.nh} hidden states)"
     return "general (turns of 0 points)" if model.still else "general"
 
 
