@@ -33,7 +33,7 @@ from hogkit.errors import HogkitError
 from hogkit.exact.general import GeneralModel, general_backward, general_pair_start, targets_of
 
 CHUNK = 8  # reads a chunk: a pair picks its reads a chunk at a time
-CELLS = 256  # cells planned at a time (bounds the plan's temporaries)
+CELLS = 512  # cells planned at a time (bounds the plan's temporaries)
 
 
 @dataclass(frozen=True)
@@ -178,8 +178,9 @@ class SplitModel:
         start = np.cumsum(chunks) - chunks
         index = np.full((2, chunks.sum() * CHUNK), self.lost * S, dtype=np.int32)  # padding reads a place worth 0
         rows = np.zeros(chunks.sum() * CHUNK)
-        for (entry, place0, place1, prob), _ in found:  # an entry's reads all come from its choice's
-            where = start[entry] * CHUNK + np.arange(len(entry)) - np.searchsorted(entry, entry)
+        for (entry, place0, place1, prob), _ in found:  # an entry's reads all come from its choice's, in order
+            new = np.flatnonzero(np.diff(entry, prepend=-1))  # each entry's first read
+            where = start[entry] * CHUNK + np.arange(len(entry)) - np.repeat(new, np.diff(new, append=len(entry)))
             index[0, where], index[1, where], rows[where] = place0, place1, prob
         rows = rows.reshape(-1, CHUNK)
         _, first, inverse = np.unique(rows.view(f"V{CHUNK * 8}").ravel(), return_index=True, return_inverse=True)
@@ -213,16 +214,15 @@ class SplitModel:
         if (halves.own[h_next][handed] != 0).any() or (halves.opp[h_next][extra] != 0).any():
             raise HogkitError(f"{model.variant.name}: a turn does not carry the opponent's half over",
                               "report this: Turn.halves and the general layout disagree")
-        ends = np.stack([(prob * (target == model.size)).sum(axis=1), (prob * (target == model.size + 1)).sum(axis=1)],
-                        axis=1)
-        entry, at = np.nonzero(handed)
-        end_entry, end = np.nonzero(ends > 0)
-        order = np.argsort(np.concatenate([entry, end_entry]), kind="stable")
-        half = halves.opp[h_next[entry, at]]
-        places = [np.concatenate([self.place[1 - s, cell_next[entry, at]] * S + half,
-                                  np.where(end == s, self.won, self.lost) * S])[order] for s in (0, 1)]
-        probs = np.concatenate([prob[entry, at], ends[end_entry, end]])[order]
-        reads = (number[np.concatenate([entry, end_entry])[order]], *places, probs)
+        # each outcome handed over, then the game won by the mover and by the opponent: a column each
+        chances = np.hstack([np.where(handed, prob, 0.0), (prob * (target == model.size)).sum(axis=1)[:, None],
+                             (prob * (target == model.size + 1)).sum(axis=1)[:, None]])
+        entry, at = np.nonzero(chances)
+        handed_at = np.minimum(at, target.shape[1] - 1)
+        read = self.place[:, cell_next[entry, handed_at]] * S + halves.opp[h_next[entry, handed_at]]
+        ends = at - target.shape[1]  # 0: the mover won, 1: the opponent won
+        places = [np.where(ends < 0, read[1 - s], np.where(ends == s, self.won, self.lost) * S) for s in (0, 1)]
+        reads = (number[entry], *places, chances[entry, at])
         entry, at = np.nonzero(extra)
         return reads, (number[entry], cell_next[entry, at], halves.own[h_next[entry, at]], prob[entry, at])
 
