@@ -46,20 +46,17 @@ def close_behind(player_score, opponent_score):
 BRAWL = Rule(id="toy_brawl", family="zero_dice", title="Brawl", summary="Zero dice on both scores.",
              functions=(brawl,), hook=brawl, seed="", strategy="brawl_strategy",
              examples=(Example("brawl(21, 46)", 9, "3 * |4 - 1| = 9"), Example("brawl(23, 30)", 1, "3 * |3 - 3| = 0: at least 1")))
+LAST_POINTS = Memory("last_points", "previous_points", each=True, start=0, size=14, update="points",
+                     fields=("own_points", "opp_points"), note="each player's points last turn",
+                     about="each player's previous turn's points (0-12, and more)", fold="cap")
 POINTS_BONUS = Rule(id="toy_points_bonus", family="bonus", title="Points Bonus",
                     summary="3 points when the dice are 2 away from the previous turn's points.",
                     functions=(points_bonus,), hook=points_bonus, seed="", play_flag="with_bonus",
-                    domains=(("previous_points", "points"),),
-                    memory=(Memory("last_points", "previous_points", each=True, start=0, size=14, update="points",
-                                   fields=("own_points", "opp_points"), note="each player's points last turn",
-                                   about="each player's previous turn's points (0-12, and more)", fold="cap"),))
+                    domains=(("previous_points", "points"),), memory=(LAST_POINTS,))
 POINTS_STEPS = Rule(id="toy_points_steps", family="bonus", title="Points Steps",
                     summary="3 points when the dice are 2 away from the previous turn's points, 1 when equal.",
                     functions=(points_steps,), hook=points_steps, seed="", play_flag="with_steps",
-                    domains=(("previous_points", "points"),),
-                    memory=(Memory("last_points", "previous_points", each=True, start=0, size=14, update="points",
-                                   fields=("own_points", "opp_points"), note="each player's points last turn",
-                                   about="each player's previous turn's points (0-12, and more)", fold="cap"),))
+                    domains=(("previous_points", "points"),), memory=(LAST_POINTS,))
 LEVEL_UP = Rule(id="toy_level_up", family="post_turn", kind="update", title="Level Up",
                 summary="Drawing level doubles the score.", functions=(level_up,), hook=level_up, seed="",
                 strategy="level_strategy")
