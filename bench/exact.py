@@ -4,9 +4,8 @@ process per variant (not run by tests).
 Usage: python bench/exact.py [GOAL] [--variant NAME ...] [--repeats N] [--reference-goal G]
                              [--no-reference] [--no-solver]
 
-For each variant, in a process of its own (so that its peak memory is its own), pig-tail first
-(the yardstick: every pair time is also given as a multiple of pig-tail's in the same run): which
-layout of the evaluator counts its turn; the time of one pair of random tables at GOAL (the best
+For each variant, in a process of its own (so that its peak memory is its own): which layout of
+the evaluator counts its turn; the time of one pair of random tables at GOAL (the best
 and the median of REPEATS runs), the first call's cost (how much longer the first pair takes:
 building the model and its planned reads) and the peak memory after those pairs; the time a pair
 takes in a tournament's row (one table against 29 others through ``figures_against``, best of
@@ -18,7 +17,10 @@ the ratio, and how far apart the figures are. Then, at the variant's own goal, t
 (``hogkit/data/final``): its contest figure against always_roll(4) and its exploitability as
 :func:`hogkit.solver.best_response` measures it (a lower bound: the strongest score-only answer
 found; the upper bound is a player who also sees the hidden state), with the time that took.
-The machine this runs on is shared and swings by half between runs: compare lines of one run.
+Each variant's pair time is also given as a multiple of pig-tail's (the yardstick), timed in a
+process of its own just before the variant's, so that the machine's drift during the run
+counts little. The machine this runs on is shared and swings by half between runs: compare
+lines of one run.
 """
 
 from __future__ import annotations
@@ -77,8 +79,10 @@ def timed(work, repeats: int) -> list[float]:
     return times
 
 
-def measure(name: str, *, goal: int, repeats: int, reference_goal: int | None, solver: bool) -> dict:
-    """The figures of one variant, measured in this process (which should be fresh)."""
+def measure(name: str, *, goal: int, repeats: int, reference_goal: int | None, solver: bool,
+            pair_only: bool = False) -> dict:
+    """The figures of one variant, measured in this process (which should be fresh); PAIR_ONLY:
+    only one pair's time."""
     variant = load_variant(name)
     rng = np.random.default_rng(0)
     legal = np.array(variant.legal_rolls)
@@ -89,6 +93,8 @@ def measure(name: str, *, goal: int, repeats: int, reference_goal: int | None, s
     times = timed(lambda: contest_figure(variant, t0, t1, goal=goal), repeats)
     found = {"variant": name, "layout": layout(variant), "pair": min(times), "median": statistics.median(times),
              "first": first, "peak": peak_mib()}
+    if pair_only:
+        return found
     others = rng.choice(legal, size=(ROW - 1, goal, goal))  # a tournament's row: t0 against ROW - 1 others
     times = timed(lambda: figures_against(variant, t0, others, goal=goal), repeats)
     found |= {"row": min(times) / (ROW - 1), "row_peak": peak_mib()}
@@ -114,12 +120,12 @@ def measure(name: str, *, goal: int, repeats: int, reference_goal: int | None, s
     return found
 
 
-def line(found: dict, yardstick: float | None, reference_goal: int | None) -> str:
-    """One line of figures for a variant (two with the shipped table's)."""
-    times = (f"{found['variant']:9} {found['layout']:36} one pair {found['pair'] * 1000:7.1f} ms "
-             f"(median {found['median'] * 1000:7.1f})")
-    if yardstick:
-        times += f" {found['pair'] / yardstick:5.1f}x {YARDSTICK}"
+def line(found: dict, yardstick: dict, reference_goal: int | None) -> str:
+    """One line of figures for a variant (two with the shipped table's), beside YARDSTICK's pair
+    timed just before it."""
+    times = (f"{found['variant']:9} {found['layout']:28} one pair {found['pair'] * 1000:6.1f} ms "
+             f"(median {found['median'] * 1000:6.1f}) {found['pair'] / yardstick['pair']:4.1f}x {YARDSTICK}'s "
+             f"{yardstick['pair'] * 1000:4.1f} ms")
     text = (f"{times}  first-call cost {found['first'] - found['pair']:5.2f} s  peak {found['peak']:4.0f} MiB  "
             f"in a row of {ROW} {found['row'] * 1000:7.1f} ms a pair (peak {found['row_peak']:4.0f} MiB)")
     if "reference" in found:
@@ -146,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-reference", action="store_true", help="leave out the comparison with the reference")
     parser.add_argument("--no-solver", action="store_true", help="skip measuring the shipped tables")
     parser.add_argument("--one", help=argparse.SUPPRESS)  # the child process: one variant
+    parser.add_argument("--pair-only", action="store_true", help=argparse.SUPPRESS)  # ... only one pair's time
     args = parser.parse_args(argv)
     if args.goal not in GOALS:
         parser.error(f"goal {args.goal} is out of range; give {GOALS.start} to {GOALS.stop - 1}")
@@ -157,26 +164,29 @@ def main(argv: list[str] | None = None) -> int:
     reference_goal = None if args.no_reference else args.reference_goal
     options = dict(goal=args.goal, repeats=args.repeats, reference_goal=reference_goal, solver=not args.no_solver)
     if args.one:  # the child: one variant, its figures as one JSON line
-        print(json.dumps(measure(args.one, **options)))
+        print(json.dumps(measure(args.one, **options, pair_only=args.pair_only)))
         return 0
+
+    def child(name: str, *extra: str) -> dict | None:
+        """NAME's figures from a fresh process (None, after a line saying so, if it failed)."""
+        command = [sys.executable, __file__, str(args.goal), "--one", name, "--repeats", str(args.repeats),
+                   "--reference-goal", str(args.reference_goal), *extra]
+        command += ["--no-reference"] * args.no_reference + ["--no-solver"] * args.no_solver
+        done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
+        if done.returncode != 0:
+            print(f"{name:9} failed: {done.stderr.strip().splitlines()[-1:]}", flush=True)
+            return None
+        return json.loads(done.stdout.strip().splitlines()[-1])
 
     def work() -> int:
         names = [load_variant(name).name for name in args.variant or variant_names()]  # each checked first
-        names = [YARDSTICK] + [name for name in names if name != YARDSTICK]
         print(f"goal {args.goal}; each timing the best (and the median) of {args.repeats} runs; each variant in a "
-              f"fresh process", flush=True)
-        yardstick = None
+              f"fresh process, {YARDSTICK}'s pair in one just before it", flush=True)
         for name in names:
-            child = [sys.executable, __file__, str(args.goal), "--one", name, "--repeats", str(args.repeats),
-                     "--reference-goal", str(args.reference_goal)]
-            child += ["--no-reference"] * args.no_reference + ["--no-solver"] * args.no_solver
-            done = subprocess.run(child, capture_output=True, text=True, check=False, cwd=ROOT)
-            if done.returncode != 0:
-                print(f"{name:9} failed: {done.stderr.strip().splitlines()[-1:]}", flush=True)
-                continue
-            found = json.loads(done.stdout.strip().splitlines()[-1])
-            yardstick = found["pair"] if name == YARDSTICK else yardstick
-            print(line(found, yardstick, reference_goal), flush=True)
+            yardstick = child(YARDSTICK, "--pair-only")
+            found = child(name)
+            if yardstick is not None and found is not None:
+                print(line(found, yardstick, reference_goal), flush=True)
         return 0
 
     return run(work)
