@@ -362,7 +362,7 @@ def split_backward(split: SplitModel, fixed: dict[int, np.ndarray]) -> tuple[np.
     G2, cls = g * g, split.halves.cls
     V = np.zeros((2 * G2 + 2, S, S))
     V[split.won] = 1.0
-    best = np.zeros((2 * G2, S, S), dtype=np.int64)
+    best = np.zeros((2 * G2, S, S), dtype=np.int8)  # a choice column (fewer than 128)
     tables = {seat: columns.reshape(G2) for seat, columns in fixed.items()}
     starts = split.diagonal_starts
     for d in range(2 * g - 2, -1, -1):
@@ -380,10 +380,18 @@ def split_backward(split: SplitModel, fixed: dict[int, np.ndarray]) -> tuple[np.
             V[first:first + n] = np.take_along_axis(worth, pick[:, None], axis=1)[:, 0].transpose(0, 2, 1)
             best[first:first + n] = np.take_along_axis(choices, pick.reshape(n, -1), axis=1).reshape(
                 n, S, S).transpose(0, 2, 1)
-    # as the general layout keeps them: [seat, hidden state, cell]
-    at = split.place[:, None, :] * (S * S) + (split.halves.opp * S + split.halves.own)[None, :, None]
-    values, chosen = V.reshape(-1)[at], best.reshape(-1)[at]
-    return np.concatenate([values.ravel(), [1.0, 0.0]]), chosen.reshape(2 * split.model.nh, g, g)
+    # as the general layout keeps them, [seat, hidden state, cell] then the two ends of the game, a
+    # seat at a time (so that no more than a seat's copy is made)
+    H, state = split.model.nh, split.halves.opp * S + split.halves.own
+    values = np.empty(2 * H * G2 + 2)
+    values[-2:] = 1.0, 0.0
+    chosen = np.empty((2, H, G2), dtype=best.dtype)
+    for seat in (0, 1):
+        here = split.place[seat]
+        np.take(V.reshape(len(V), S * S)[here].T, state, axis=0, mode="clip",
+                out=values[seat * H * G2:(seat + 1) * H * G2].reshape(H, G2))
+        np.take(best.reshape(len(best), S * S)[here].T, state, axis=0, mode="clip", out=chosen[seat])
+    return values, chosen.reshape(2 * H, g, g)
 
 
 def _class_values(split: SplitModel, V: np.ndarray, seat: int, entry: np.ndarray) -> np.ndarray:
