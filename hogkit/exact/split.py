@@ -117,9 +117,8 @@ class SplitModel:
     the opponent's; an outcome that ends the game reads the place of that end), and
     ``chances[chance[chunk]]`` their chances (``[CHUNK, K]``, each as many times as there are
     classes, for the values a read reads side by side); ``first[entry]`` is where the entry's
-    chunks start.
-    The reads that earn an extra turn are listed apart from ``extra_first[entry]``: the cell,
-    the half the turn leaves and the chance."""
+    chunks start. The reads that earn an extra turn are listed apart from ``extra_first[entry]``:
+    the cell, the half the turn leaves and the chance."""
 
     def __init__(self, model: GeneralModel, halves: Halves) -> None:
         self.model, self.halves = model, halves
