@@ -21,7 +21,9 @@ extra turn and (where a rule remembers it) number of points.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TypeVar
 
 import numpy as np
 
@@ -30,6 +32,8 @@ from hogkit.game import roll_distribution
 from hogkit.rules import family_of
 from hogkit.turn import MOST_DICE, SIDES, Turn, turn_of
 from hogkit.variant import Variant
+
+T = TypeVar("T")
 
 # What the hooks of each step may read here besides memory (see GeneralModel).
 GENERAL_READS = {"dice": {"player_score", "opponent_score"}, "roll": {"num_rolls", "dice"},
@@ -62,6 +66,13 @@ class GeneralModel:
         self._plan_classes()
         planned = self.size * len(self.choices) * self.vals.shape[1] * 4
         self.plans: dict[int, Plan] | None = {} if planned <= PLAN_BYTES and self.size < 2**31 - 2 else None
+        self._derived: dict[str, object] = {}
+
+    def derived(self, name: str, make: Callable[[], T]) -> T:
+        """What MAKE builds from this model (a plan of another module), built once and kept with it."""
+        if name not in self._derived:
+            self._derived[name] = make()
+        return self._derived[name]
 
     @staticmethod
     def _check(turn: Turn) -> None:

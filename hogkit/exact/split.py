@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
@@ -334,11 +333,13 @@ def split_start(split: SplitModel, F: np.ndarray, both: np.ndarray, *, seat: int
     return float(row[0] + (row[q] if q else 0.0))
 
 
-@lru_cache(maxsize=16)
 def split_model(model: GeneralModel) -> SplitModel | None:
-    """MODEL's (cached) :class:`SplitModel`, or None where its hidden state does not split."""
-    halves = halves_of(model)
-    return SplitModel(model, halves) if halves is not None else None
+    """MODEL's :class:`SplitModel` (made once and kept with it), or None where its hidden state
+    does not split."""
+    def make() -> SplitModel | None:
+        halves = halves_of(model)
+        return SplitModel(model, halves) if halves is not None else None
+    return model.derived("split", make)
 
 
 def split_pair_start(split: SplitModel, both: np.ndarray, *, seats: tuple[int, ...]) -> list[float]:
