@@ -190,3 +190,32 @@ def test_solve_refuses_a_rival_table_of_other_rules(tmp_path, capsys):
     rival.write_text((ROOT / "hogkit" / "data" / "final" / "fa19.txt").read_text())
     line = run_one_line(["solve", "--variant", "fa17", "--search", "meta-nash", "--rivals", str(rival)], capsys)
     assert line.startswith(f"error: {rival} is not a table solved for fa17's rules")
+
+
+def test_the_command_table_names_what_each_module_registers():
+    """COMMAND_MODULES says which module registers which command (only the one asked for is
+    imported): each module registers exactly the commands the table gives it."""
+    import argparse
+    import importlib
+
+    from hogkit_cli.main import COMMAND_MODULES, Parser
+
+    for module, names in COMMAND_MODULES.items():
+        sub = Parser(prog="hogkit").add_subparsers()
+        importlib.import_module(f"hogkit_cli.commands.{module}").register(sub)
+        assert isinstance(sub, argparse._SubParsersAction)
+        assert tuple(sub.choices) == names, module
+
+
+def test_a_grade_loads_neither_the_server_nor_the_builder():
+    """``hogkit grade-batch`` imports the grader's modules alone: a bad path is refused without
+    loading the course server's database packages or the kit builder."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from hogkit_cli.main import main; status = main(['grade-batch', '/nope', '--out', '/x']); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'alembic', 'starlette', "
+            "'courseserver') or m == 'hogkit.generate.pipeline')); sys.exit(status)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 2 and done.stdout.strip() == "[]", (done.stdout, done.stderr)
+    assert done.stderr.startswith("error: /nope does not exist")
