@@ -169,6 +169,7 @@ def test_the_references_doctests_pass(name):
     assert tried > 40 and failures == 0
 
 
+@pytest.mark.slow  # the spec checks of two semesters; the seeds' run in every make test
 @pytest.mark.parametrize("name", ["su23", "fa23"])  # sp24's problems are fa23's (drawn from another seed)
 def test_the_problems_tests_stay_inside_the_courses_domains(name):
     variant = VARIANTS[name]
