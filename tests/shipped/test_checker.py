@@ -20,18 +20,28 @@ KIT_STEPS = [step for step in STEPS if step[0] in ("reference files", "support f
                                                  "contest check", "question bank", "checker")]
 
 
-@pytest.fixture(scope="module")
-def kits(tmp_path_factory):
-    """Built kits (fa19, sp18, fa17) and each one's unlock answers, per problem."""
-    built = {}
-    for name in ("fa19", "sp18", "fa17"):
+class Kits(dict):
+    """Built kits and each one's unlock answers, per problem, by variant name: each built when a
+    test first asks for it (a worker that runs only fa19's tests builds only fa19's kit)."""
+
+    def __init__(self, factory: pytest.TempPathFactory) -> None:
+        super().__init__()
+        self.factory = factory
+
+    def __missing__(self, name: str) -> tuple[Path, dict[str, list[str]]]:
         variant = load_variant(name)
-        out = tmp_path_factory.mktemp(name)
+        out = self.factory.mktemp(name)
         build_kit(variant, out=out, steps=KIT_STEPS)
         answers: dict[str, list[str]] = {}
         build_bank(variant, answers=answers)
-        built[name] = (out, answers)
-    return built
+        self[name] = (out, answers)
+        return self[name]
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory):
+    """The kits of the variants the module's tests use, built on demand."""
+    return Kits(tmp_path_factory)
 
 
 @pytest.fixture
