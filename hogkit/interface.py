@@ -312,10 +312,14 @@ def _interface_data(path: Path, *, seen: tuple[Path, ...]) -> dict:
     base_name = data.pop("extends", None)
     if base_name is None:
         return data
-    base_path = path.parent / f"{base_name}.toml" if not str(base_name).endswith(".toml") else path.parent / base_name
+    base_path = Path()
+    if isinstance(base_name, str):  # a file beside this one, else one of HogKit's interfaces by name
+        file = base_name if base_name.endswith(".toml") else f"{base_name}.toml"
+        base_path = path.parent / file if (path.parent / file).is_file() else interfaces_dir() / file
     if not isinstance(base_name, str) or not base_path.is_file() or base_path in seen:
+        known = ", ".join(sorted(p.stem for p in interfaces_dir().glob("*.toml")))
         raise SpecError(path.name, "extends", f"cannot extend {base_name!r}",
-                        "name an interface file in the same folder (and no circle)")
+                        f"name an interface file beside this one or one of {known} (and no circle)")
     merged = _interface_data(base_path, seen=(*seen, path))
     for key, value in data.items():
         if key in MERGED_TABLES and isinstance(value, dict):

@@ -13,8 +13,10 @@ import ast
 import inspect
 import re
 import textwrap
+import tokenize
 from dataclasses import dataclass, field
 from functools import cache
+from io import StringIO
 from pathlib import Path
 
 from hogkit.errors import HogkitError
@@ -37,8 +39,8 @@ GENERATED = {
     "run_experiments": (),
     "rules_update": ("num_rolls", "player_score", "opponent_score", "dice"),
     "extra_turn": ("player_score", "opponent_score"),
-    "post_turn_hook": ("player_score", "opponent_score"),
-    "rules_gain": ("player_score", "opponent_score"),
+    "post_turn_hook": ("player_score", "opponent_score", "num_rolls"),  # num_rolls: a strategy's zero dice
+    "rules_gain": ("player_score", "opponent_score", "num_rolls"),
 }
 
 
@@ -169,3 +171,33 @@ def kit_course(variant: Variant) -> Course:
                   dict(variant.interface.texts))
 
 
+def rename_identifiers(source: str, names: dict[str, str]) -> str:
+    """SOURCE with each identifier token in NAMES renamed (strings and comments untouched)."""
+    if not names:
+        return source
+    lines = source.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    spans = [(offsets[t.start[0] - 1] + t.start[1], offsets[t.end[0] - 1] + t.end[1], names[t.string])
+             for t in tokenize.generate_tokens(StringIO(source).readline)
+             if t.type == tokenize.NAME and t.string in names]
+    for start, end, new in reversed(spans):
+        source = source[:start] + new + source[end:]
+    return source
+
+
+def course_renames(variant: Variant) -> dict[str, str]:
+    """HogKit's name of each function of VARIANT's kit that the course names otherwise -> the
+    course's name (``make_averaged`` -> ``averaged``): what a test written in HogKit's names calls."""
+    names = {key: course_signature(variant, key).name for key in variant.interface.functions if not key.startswith("@")}
+    return {key: name for key, name in names.items() if key != name}
+
+
+def rename_words(text: str, names: dict[str, str]) -> str:
+    """TEXT (words for people) with each function in NAMES called by its new name: a name with an
+    underscore wherever it stands as a whole word, a plain word only where it is called."""
+    for old, new in names.items():
+        call_only = r"(?=\()" if old.isalpha() else ""
+        text = re.sub(rf"(?<![\w.])\b{re.escape(old)}\b{call_only}", new, text)
+    return text

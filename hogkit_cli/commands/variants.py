@@ -19,6 +19,7 @@ import numpy as np
 
 from hogkit.errors import HogkitError
 from hogkit.exact import always, fits_fast_layout, win_rates
+from hogkit.exact.general import general_model
 from hogkit.game import TurnPlan, play, points_distribution
 from hogkit.generate.reference import reference_hog
 from hogkit.solver import solve_general, solve_score_only
@@ -100,6 +101,9 @@ def endless_standstill(variant: Variant, cells: list[tuple[int, int]]) -> tuple[
                     if any(key in ("player_score", "opponent_score") for key in turn.inputs(rule))]
 
     def following(cell: tuple[int, int]) -> tuple[int, int]:
+        if turn.late_reads():
+            mover, opponent, again = turn.settle(turn.start, 0, 0, cell[0], cell[1])
+            return (mover, opponent) if again else (opponent, mover)
         mover, opponent, _ = turn.after(cell[0], cell[1])
         again = any(turn.call(rule, (), num_rolls=0, player_score=mover, opponent_score=opponent)
                     for rule in score_extras)
@@ -130,6 +134,15 @@ def termination_problems(variant: Variant) -> list[str]:
             low = min(p for p, prob in points_distribution(variant, TurnPlan(rolls, rolls, sides), 0) if prob > 0)
             if low < 1:
                 problems.append(f"{rolls} {sides}-sided dice can score {low}")
+    if turn.late_reads():  # the rules after a turn read more than the scores: every case the evaluator counts
+        model = general_model(variant, variant.goal)
+        goal = variant.goal
+        for key, opponent, raw in zip(*np.nonzero(model.after >= 0), strict=True):
+            player, other = divmod(int(model.after[key, opponent, raw]), goal)
+            if player + other < raw + opponent:
+                problems.append(f"the rules after a turn lower {raw} and {opponent} to {player} and {other}")
+                break
+        return problems
     scores = range(variant.goal)
     for opponent, raw in itertools.product(scores, range(variant.goal + 60)):
         player, other, _ = turn.after(raw, opponent)
