@@ -4,8 +4,8 @@ A spec names them with ``rule_modules = ["my_rules.py"]``. Each file is an ordin
 that defines :class:`hogkit.rules.Rule` values (and any :class:`hogkit.rules.Family` of its own);
 loading it registers them, so the spec's ``rules`` list can name them like HogKit's own. A module
 that cannot be used is refused with one line naming the file and what is wrong: it does not load,
-it defines no rule, a rule's hook is missing or takes a parameter the engine cannot give, or a
-worked example of it does not hold.
+it defines no rule, or a rule's hook is missing or takes a parameter the engine cannot give. The
+module is imported in a child process under limits first (:mod:`hogkit.instructor`).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 from hogkit.errors import SpecError
+from hogkit.instructor import check_import, in_child
 from hogkit.rules import FAMILIES, QUANTITIES, RULES, Family, Rule, register
 from hogkit.shipped.dice import four_sided, make_test_dice, six_sided
 
@@ -46,7 +47,8 @@ def _import(path: Path, source: str, key: str) -> ModuleType:
 
 
 def check_rule(rule: Rule, *, origin: str, source: str, key: str) -> None:
-    """Refuse RULE when its hook cannot be called by the engine or a worked example fails."""
+    """Refuse RULE when its hook cannot be called by the engine (its examples run in the spec's
+    check, :mod:`hogkit.generate.spec_check`, under limits)."""
     if not callable(rule.hook):
         raise SpecError(source, key, f"{origin}: rule {rule.id!r} has no hook function",
                         "set hook= to the function the engine calls")
@@ -57,18 +59,6 @@ def check_rule(rule: Rule, *, origin: str, source: str, key: str) -> None:
             raise SpecError(source, key, f"{origin}: the hook {rule.hook_name} of rule {rule.id!r} takes {name!r}, "
                             "which the engine cannot give",
                             f"name it after one of {', '.join(QUANTITIES)} or a memory, or map it in inputs=")
-    names = {**EXAMPLE_NAMES, **{fn.__name__: fn for fn in rule.functions}, rule.hook_name: rule.hook}
-    for example in rule.examples:
-        if example.requires:
-            continue
-        try:
-            got = eval(example.call, {"__builtins__": __builtins__, **names})  # noqa: S307 - the instructor's own text
-        except Exception as exc:  # noqa: BLE001
-            raise SpecError(source, key, f"{origin}: example {example.call} of rule {rule.id!r} raises "
-                            f"{type(exc).__name__}: {exc}", "fix the rule or its example") from None
-        if got != example.expect:
-            raise SpecError(source, key, f"{origin}: example {example.call} of rule {rule.id!r} gives {got!r}, "
-                            f"not {example.expect!r}", "fix the rule or its example")
 
 
 def load_rule_modules(files: list[str], *, folder: Path, source: str) -> list[ModuleType]:
@@ -79,6 +69,10 @@ def load_rule_modules(files: list[str], *, folder: Path, source: str) -> list[Mo
         path = (folder / given).resolve()
         if not path.is_file():
             raise SpecError(source, key, f"no file {given!r} beside the spec", "give the path of a .py file")
+        if _module_name(path) not in sys.modules and not in_child():  # the instructor's code runs in a child first
+            problem = check_import(path)
+            if problem:
+                raise SpecError(source, key, problem, f"fix the module so that `python3 {path.name}` runs")
         module = _import(path, source, key)
         rules = [value for value in vars(module).values() if isinstance(value, Rule)]
         families = [value for value in vars(module).values() if isinstance(value, Family)]

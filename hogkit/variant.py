@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 import os
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -92,6 +92,7 @@ class Variant:
     # whether the kit's checker runs the grader's hidden sweeps and fuzzed inputs (answers hashed)
     # or only names them, as a course that keeps its hidden tests hidden asks
     checker_runs_hidden: bool = True
+    path: Path | None = field(default=None, compare=False)  # the spec's file, where it was loaded from one
 
     def __hash__(self) -> int:
         return self._hash
@@ -175,7 +176,7 @@ def load_variant(name_or_path: str | Path) -> Variant:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise SpecError(path.name, "(file)", f"not valid TOML ({exc})", "fix the syntax") from None
-    return parse_variant(data, source=path.name, default_name=path.stem, folder=path.parent)
+    return replace(parse_variant(data, source=path.name, default_name=path.stem, folder=path.parent), path=path.resolve())
 
 
 def _require(data: dict, key: str, kind: type, source: str, fix: str) -> object:

@@ -22,6 +22,7 @@ from hogkit.exact import always, fits_fast_layout, win_rates
 from hogkit.exact.general import general_model
 from hogkit.game import TurnPlan, play, points_distribution
 from hogkit.generate.reference import reference_hog
+from hogkit.generate.spec_check import check_spec
 from hogkit.solver import solve_general, solve_score_only
 from hogkit.turn import state_factors, turn_of
 from hogkit.variant import DEFAULT_VARIANT, Variant, load_variant, variants_dir
@@ -217,6 +218,9 @@ def check_variant(variant: Variant, *, games: int = 200, solve: bool = True, say
     """Validate VARIANT and report on it through SAY; return True when nothing is wrong."""
     say(f"{variant.name} ({variant.title}): goal {variant.goal}, {variant.total_points} points, rules "
         + ", ".join(rule.id for rule in variant.rules))
+    check_spec(variant)
+    say(f"ok   the spec is whole: the interface {variant.interface.name} gives every rule and problem what it needs, "
+        "hog.py calls only functions it defines, and every rule's examples and hooks answer as they must")
     problems = termination_problems(variant)
     if problems:
         say("FAIL games might not end: " + "; ".join(problems[:3]))
