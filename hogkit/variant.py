@@ -176,7 +176,8 @@ def load_variant(name_or_path: str | Path) -> Variant:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise SpecError(path.name, "(file)", f"not valid TOML ({exc})", "fix the syntax") from None
-    return replace(parse_variant(data, source=path.name, default_name=path.stem, folder=path.parent), path=path.resolve())
+    variant = parse_variant(data, source=path.name, default_name=path.stem, folder=path.parent)
+    return replace(variant, path=path.resolve())
 
 
 def _require(data: dict, key: str, kind: type, source: str, fix: str) -> object:

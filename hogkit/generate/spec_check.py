@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import ast
 import builtins
+import contextlib
 import inspect
+import io
 import itertools
 import json
 import random
@@ -46,8 +48,10 @@ from hogkit.variant import Variant, hook_reads, load_variant
 
 RULE_SECONDS = 30.0  # how long one rule's examples and sweeps may take in all
 WALL_SECONDS = 300.0  # how long the child may take in all
+START_SECONDS = 20.0  # besides the rules' checks: the child's start and the spec's loading
 SAMPLES = 2000  # calls of each function students write, drawn from its domains
 TAKE_TURN_STEPS = ("roll", "zero", "boost")  # the steps take_turn plays
+UPDATE_READS = {"player_score", "opponent_score", "num_rolls"}  # what an update function of play is given
 
 
 def check_spec(variant: Variant) -> None:
@@ -89,10 +93,11 @@ def _check_interface(variant: Variant) -> None:
                             "play takes an update function, which plays a turn from the two scores alone",
                             "pick an interface whose play keeps what the rules need (fa19, sp22)")
             if step == "after":
-                extra = {quantity for _, quantity in hook_reads(rule)} - {"player_score", "opponent_score", "num_rolls"}
+                extra = {quantity for _, quantity in hook_reads(rule)} - UPDATE_READS
                 if extra:
-                    raise _fail(variant, f"{rule.title} ({rule.id}) reads {', '.join(sorted(extra))}, and the interface "
-                                f"{interface.name}'s update function is given only the dice and the two scores",
+                    raise _fail(variant, f"{rule.title} ({rule.id}) reads {', '.join(sorted(extra))}, and the "
+                                f"interface {interface.name}'s update function is given only the dice and the "
+                                "two scores",
                                 "pick an interface whose play keeps what the rules need (fa19, sp22)")
                 if "rules_update" not in dict(rule.roles):
                     raise _fail(variant, f"{rule.title} ({rule.id}) names no update function, and the interface "
@@ -108,6 +113,15 @@ def _check_interface(variant: Variant) -> None:
                             f"{' and has a keyword of play' if rule.play_flag else ''}, and the interface "
                             f"{interface.name}'s {interface.signature('extra_turn').text()} is given only "
                             f"{', '.join(names)}", "pick an interface whose play asks each extra-turn rule itself")
+    for key in interface.functions:
+        family, _, part = key[1:].partition(":")
+        if key.startswith("@") and part == "strategy":
+            for rule in rules_of(variant.rules, (family,))[:1]:
+                if not rule.strategy.isidentifier():
+                    raise _fail(variant, f"{rule.title} ({rule.id}) names no strategy, and the interface "
+                                f"{interface.name} asks for the strategy of its {family} rule",
+                                f'give the rule strategy="{rule.id}_strategy" (the name of the function students '
+                                "write for it)")
     for key, chosen in interface.templates.items():
         family = key[1:].partition(":")[0]
         if isinstance(chosen, dict) and key in interface.functions:
@@ -139,6 +153,9 @@ def _check_source(variant: Variant) -> None:
         source = render_hog(variant)
     except HogkitError as exc:
         raise _fail(variant, exc.what, exc.fix) from None
+    except Exception as exc:  # noqa: BLE001 - a spec HogKit cannot write hog.py for is one line too
+        raise _fail(variant, f"hog.py cannot be written for this spec ({type(exc).__name__}: {exc})",
+                    "check the rules' names and the interface's [functions] and [[layout]]") from None
     tree = ast.parse(source)
     owners = {fn.__name__: rule for rule in variant.rules for fn in (*rule.functions, rule.hook)}
     problems = first_problems(variant.problems)
@@ -241,7 +258,8 @@ def _call_problem(call: ast.Call, callee: ast.FunctionDef) -> str:
         return f"which gives {unknown[0]}, not a parameter"
     required = positional[:len(positional) - len(args.defaults)]
     missing = [name for name in required[len(call.args):] if name not in named]
-    missing += [a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is None and a.arg not in named]
+    missing += [a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)
+                if d is None and a.arg not in named]
     return f"without {', '.join(missing)}, a parameter" if missing else ""
 
 
@@ -252,8 +270,8 @@ def _check_code(variant: Variant) -> None:
     """The examples, hooks and functions of every rule, run in a child under limits."""
     if variant.path is None:
         return
-    error = run_child([__name__, str(variant.path)], wall=seconds(WALL_SECONDS),
-                      what=f"{variant.source}: checking its rules")
+    wall = min(WALL_SECONDS, seconds(RULE_SECONDS) * len(variant.rules) + START_SECONDS)
+    error = run_child([__name__, str(variant.path)], wall=wall, what=f"{variant.source}: checking its rules")
     if error:
         what, _, fix = error.partition(" — ")
         raise HogkitError(what, fix)
@@ -324,9 +342,10 @@ def _check_rule(variant: Variant, rule: Rule) -> str:
     """What is wrong with RULE's code in one line ("what — fix"), or ""."""
     where = f"{variant.source}: rule {rule.id}"
     names = {**EXAMPLE_NAMES, **{fn.__name__: fn for fn in rule.functions}, rule.hook_name: rule.hook}
-    current = ""
+    current, done = "", 0  # the call being made, and how many calls of its sweep came before it
     try:
         for example in rule.examples:
+            done = 0
             if example.requires:  # it calls the kit's other functions: checked with hog.py's tests
                 continue
             current = example.call
@@ -340,22 +359,27 @@ def _check_rule(variant: Variant, rule: Rule) -> str:
                 return (f"{where}: example {example.call} gives {got!r}, not {example.expect!r} — "
                         "fix the rule or its example")
         words, good = _expected(rule, variant)
-        for args in _hook_calls(variant, rule):
+        printed = io.StringIO()
+        for done, args in enumerate(_hook_calls(variant, rule)):  # noqa: B007 - read when time runs out
             current = _shown(rule.hook_name, args)
             given = tuple(make_test_dice(*a) if isinstance(a, tuple) else a for a in args)
-            value = rule.hook(*given)
+            with contextlib.redirect_stdout(printed):
+                value = rule.hook(*given)
             if not good(value):
                 return (f"{where}: {current} returned {type(value).__name__} {value!r:.40}, not {words} — make "
                         f"{rule.hook_name} return {words} for every input the engine gives it")
+            if printed.tell():
+                return (f"{where}: {current} printed {printed.getvalue()[:30]!r}... — a hook must not print: the "
+                        "game, the evaluator and calc.py call it thousands of times")
         rng = random.Random(f"{variant.name}-{rule.id}")
         for function in rule.functions:
             if not written(function) or function.__name__ in rule.helpers:  # the grader sweeps what students write
                 continue
             calls, unknown = _function_calls(variant, function, rng)
             if unknown:
-                return (f"{where}: {function.__name__} takes {unknown!r}, whose values no domain states — name it after "
-                        f"a quantity, or declare them: domains=((\"{function.__name__}.{unknown}\", \"0..99\"),)")
-            for args in calls:
+                return (f"{where}: {function.__name__} takes {unknown!r}, whose values no domain states — name it "
+                        f"after a quantity, or declare them: domains=((\"{function.__name__}.{unknown}\", \"0..99\"),)")
+            for done, args in enumerate(calls):  # noqa: B007 - read when time runs out
                 current = _shown(function.__name__, args)
                 try:
                     function(*args)
@@ -364,10 +388,15 @@ def _check_rule(variant: Variant, rule: Rule) -> str:
                         break
                     raise
     except OutOfTime:
-        return (f"{where}: {current} gave no answer within {seconds(RULE_SECONDS):g} s — make the rule's functions "
-                "answer quickly for every input")
+        limit = seconds(RULE_SECONDS)
+        if done:
+            return (f"{where}: its checks took more than {limit:g} s ({done:,} calls answered, then {current}) — "
+                    "make the rule's functions answer faster: the engine calls them thousands of times")
+        return (f"{where}: {current} gave no answer within {limit:g} s — make the rule's functions answer "
+                "quickly for every input")
     except Exception as exc:  # noqa: BLE001 - whatever the instructor's code raises is one line
-        return f"{where}: {current} raised {type(exc).__name__}: {exc} — fix the rule so that it answers this call"
+        raised = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        return f"{where}: {current} raised {raised} — fix the rule so that it answers this call"
     return ""
 
 

@@ -153,7 +153,8 @@ class Asker:
             exec(source, namespace)  # noqa: S102 - the kit's own text, written by HogKit
             self.own[name] = namespace[name]
 
-    def __call__(self, name: str, *args: object, kind: str = "int", low: int | None = None, keep: bool = True) -> object:
+    def __call__(self, name: str, *args: object, kind: str = "int", low: int | None = None,
+                 keep: bool = True) -> object:
         """NAME(*ARGS), checked: KIND is ``int`` (at least LOW when given) or ``bool`` (any value but None);
         the answer is kept for the same call again unless KEEP is false."""
         key = (name, *args)

@@ -155,7 +155,7 @@ def swap_strategy(score, opponent_score, margin=8, num_rolls=4):
     NUM_ROLLS when it does not. A swap of equal scores neither helps nor hurts."""
     # BEGIN SOLUTION
     new_score = score + take_turn(0, opponent_score, player_score=score)
-    if is_swap(new_score, opponent_score):
+    if post_turn_hook(new_score, opponent_score, num_rolls=0):
         if opponent_score > new_score:
             return 0
         if opponent_score < new_score:
