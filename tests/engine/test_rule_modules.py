@@ -6,6 +6,7 @@ import pytest
 
 from hogkit.errors import HogkitError
 from hogkit.game import play
+from hogkit.generate.spec_check import check_spec
 from hogkit.shipped.dice import make_test_dice
 from hogkit.variant import load_variant
 
@@ -77,8 +78,6 @@ BAD_MODULES = {
     "defines no rule": ("X = 1\n", "lucky.py defines no Rule"),
     "hook the engine cannot call": (GOOD.replace("{tag}", "b").replace('inputs=(("score", "opponent_score"),),', ""),
                                     "takes 'score', which the engine cannot give"),
-    "an example that fails": (GOOD.replace("{tag}", "c").replace('"lucky_bacon(42)", 9', '"lucky_bacon(42)", 10'),
-                              "example lucky_bacon(42) of rule 'lucky_bacon_c' gives 9, not 10"),
     "unknown family": (GOOD.replace("{tag}", "d").replace('family="zero_dice"', 'family="zero"'),
                        "is of the unknown family 'zero'"),
 }
@@ -101,3 +100,13 @@ def test_a_missing_module_file_is_one_line(tmp_path):
     with pytest.raises(HogkitError) as info:
         load_variant(spec)
     assert "rule_modules[0]: no file 'nowhere.py' beside the spec" in info.value.line()
+
+
+def test_an_example_that_fails_is_one_line_in_the_spec_check(tmp_path):
+    """A worked example is instructor code: it runs in the spec's check, in a child process."""
+    text = GOOD.replace("{tag}", "c").replace('"lucky_bacon(42)", 9', '"lucky_bacon(42)", 10')
+    spec = write(tmp_path, text, zero="lucky_bacon_c", name="lucky_example.py")
+    with pytest.raises(HogkitError) as info:
+        check_spec(load_variant(spec))
+    line = info.value.line()
+    assert line.startswith("beside.toml: rule lucky_bacon_c: example lucky_bacon(42) gives 9, not 10 — "), line
