@@ -18,7 +18,8 @@ notebooks all read them from here. It holds:
 * ``[functions]``: each function HogKit writes from a template, by key: its signature in the
   course's words (``make_averaged(original_function, total_samples=1000)``), or ``""`` for its
   template's own. A key ``@family:strategy`` is the strategy of the rules of that family, under the
-  name the rule gives its strategy: ``"@zero_dice:strategy" = "(score, opponent_score, ...)"``;
+  name the rule gives its strategy: ``"@zero_dice:strategy" = "(score, opponent_score, ...)"``, or
+  under a name of the interface's own: ``"brawl_strategy(score, opponent_score, ...)"``;
 * ``[templates]``: the template of a key whose template is not of its own name: a name, or a table
   of names by the kind of the rule the key is named after (``{ swap = "swap_strategy", ... }``);
 * ``[aliases]``: for a function whose course parameters mean HogKit's in another order, each
@@ -59,6 +60,7 @@ TOP_KEYS = {"about", "extends", "goal_name", "play", "imports", "phases", "funct
             "layout", "problems", "texts", "experiments"}
 MERGED_TABLES = ("phases", "functions", "templates", "aliases", "texts")  # an extension's keys join its base's
 PROBLEM_KEYS = {"id", "phase", "kind", "title", "functions", "teaches", "needs_rules", "forbidden"}
+RULE_NAMED = "_rule_"  # the name of a strategy's signature given without one: its rule names it
 
 
 @dataclass(frozen=True)
@@ -235,7 +237,7 @@ def parse_interface(data: dict, *, name: str, source: str) -> Interface:
             functions[key] = None
             continue
         try:
-            functions[key] = Signature.parse(text if not text.startswith("(") else "_rule_" + text)
+            functions[key] = Signature.parse(text if not text.startswith("(") else RULE_NAMED + text)
         except (SyntaxError, AssertionError):
             raise SpecError(source, f"functions.{key}", f"{text!r} is not a signature",
                             'write "name(param, other=default)"') from None

@@ -20,7 +20,7 @@ from io import StringIO
 from pathlib import Path
 
 from hogkit.errors import HogkitError
-from hogkit.interface import Signature, bind, render_call
+from hogkit.interface import RULE_NAMED, Signature, bind, render_call
 from hogkit.problem_layout import rules_of
 from hogkit.variant import Variant
 
@@ -94,6 +94,7 @@ class Course:
     aliases: dict[str, dict[str, str]]
     constants: dict[str, str]  # HogKit's names of module constants -> the course's (GOAL_SCORE -> GOAL)
     texts: dict[str, str] = field(default_factory=dict)  # the interface's [texts]: output in the course's words
+    renames: dict[str, str] = field(default_factory=dict)  # HogKit's names of functions the course renames (below)
 
     def call(self, role: str, args: dict[str, str], *, keywords: tuple[str, ...] = ()) -> str:
         """A call of ROLE in the course's signature, given ARGS by canonical name."""
@@ -117,7 +118,8 @@ def course_signature(variant: Variant, key: str) -> Signature:
     signature = variant.interface.signature(key)
     if signature is None:
         signature = template_signature(template_of(variant, key))
-    if key.startswith("@"):
+    if key.startswith("@") and (variant.interface.signature(key) is None
+                                or variant.interface.signature(key).name == RULE_NAMED):
         family = key[1:].partition(":")[0]
         return signature.renamed(rules_of(variant.rules, (family,))[0].strategy)
     return signature
@@ -168,7 +170,7 @@ def kit_course(variant: Variant) -> Course:
         raise HogkitError(f"interface {variant.interface.name}: no template prints a message {unknown[0]!r}",
                           f"use one of {', '.join(sorted(marked))} in [texts]")
     return Course(signatures, canonical, aliases, {"GOAL_SCORE": variant.interface.goal_name},
-                  dict(variant.interface.texts))
+                  dict(variant.interface.texts), course_renames(variant))
 
 
 def rename_identifiers(source: str, names: dict[str, str]) -> str:

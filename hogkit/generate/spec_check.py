@@ -37,7 +37,7 @@ from hogkit.errors import HogkitError
 from hogkit.generate.hogfile import render_hog
 from hogkit.instructor import run_child, seconds
 from hogkit.interface import Interface, bind, interfaces_dir, load_interface
-from hogkit.naming import GENERATED
+from hogkit.naming import GENERATED, course_name
 from hogkit.problem_layout import first_problems, rules_of, written
 from hogkit.problems.domains import TestDice, max_turn_points, parameter_domain
 from hogkit.rule_modules import EXAMPLE_NAMES
@@ -85,6 +85,11 @@ def _check_interface(variant: Variant) -> None:
                             f"and the interface {interface.name}'s {signature.text()} is not given it",
                             f"pick an interface whose take_turn takes {quantity} ({', '.join(takers) or 'none yet'}), "
                             f"or give take_turn one in an interface of your own")
+    if course_name(variant, "final_strategy") != "final_strategy":
+        raise _fail(variant, f"the interface {interface.name} names final_strategy "
+                    f"{course_name(variant, 'final_strategy')}, and the contest, calc.py and hogkit winrate call "
+                    "every kit's final_strategy by that name", "keep the name final_strategy (its parameters may be "
+                    "the course's)")
     if interface.play == "update":
         for rule in variant.rules:
             step = family_of(rule).step

@@ -169,11 +169,13 @@ def course_function(role: str, course: Course) -> str:
     body = source[header_end:]
     decorators = source[:source.index("def ")]
     body = rename_identifiers(body, params)
+    body = rename_identifiers(body, course.renames)  # a function passed by name, not called: make_averaged(winner)
     body = _rename_mentions(body, params)
     for old, new in _role_names(course).items():  # a role's name in strings and comments too
         call_only = r"(?=\()" if old.isalpha() and old.islower() else ""  # a plain word ("other") only as a call
         body = re.sub(rf"\b{re.escape(old)}\b{call_only}", new, body)
-    return f"{decorators}def {signature.text()}:{body}"
+    header = rename_identifiers(signature.text(), course.renames)  # a default that calls a renamed function
+    return f"{decorators}def {header}:{body}"
 
 
 def _header_end(source: str) -> int:
