@@ -27,6 +27,7 @@ import inspect
 import io
 import itertools
 import json
+import math
 import random
 import signal
 import sys
@@ -34,6 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hogkit.errors import HogkitError
+from hogkit.exact.general import LATE_CALLS
 from hogkit.generate.hogfile import render_hog
 from hogkit.instructor import run_child, seconds
 from hogkit.interface import Interface, bind, interfaces_dir, load_interface
@@ -85,6 +87,7 @@ def _check_interface(variant: Variant) -> None:
                             f"and the interface {interface.name}'s {signature.text()} is not given it",
                             f"pick an interface whose take_turn takes {quantity} ({', '.join(takers) or 'none yet'}), "
                             f"or give take_turn one in an interface of your own")
+    _check_late_size(variant)
     if course_name(variant, "final_strategy") != "final_strategy":
         raise _fail(variant, f"the interface {interface.name} names final_strategy "
                     f"{course_name(variant, 'final_strategy')}, and the contest, calc.py and hogkit winrate call "
@@ -136,6 +139,26 @@ def _check_interface(variant: Variant) -> None:
                                 f"kind {', '.join(sorted(chosen))}, and {rule.id} is of kind {rule.kind or 'none'}",
                                 f"pick a {family} rule of kind {', '.join(sorted(chosen))}, or an interface with a "
                                 f"strategy for kind {rule.kind}")
+
+
+def _check_late_size(variant: Variant) -> None:
+    """Refuse late rules (:attr:`hogkit.turn.Turn.late`) whose tables the exact evaluator and calc.py
+    could not hold: one entry for each combination of what they read, each score of the opponent
+    and each raw score of the mover."""
+    turn = turn_of(variant)
+    reads = turn.late_reads()
+    if not reads:
+        return
+    most = max_turn_points(variant)
+    sizes = {"num_rolls": MOST_DICE + 1, "points": most + 1, "who": 2}
+    keys = math.prod(sizes[key] if isinstance(key, str) else turn.slots[key].memory.size for key in reads)
+    entries = keys * variant.goal * (variant.goal + most)
+    if entries > LATE_CALLS:
+        rules = ", ".join(rule.id for rule in turn.late)
+        named = ", ".join(key if isinstance(key, str) else turn.slots[key].memory.argument for key in reads)
+        raise _fail(variant, f"the rules after a turn ({rules}) read {named} besides the scores: the exact evaluator "
+                    f"and calc.py would tabulate them {entries:,} times (at most {LATE_CALLS:,})",
+                    "have them read fewer of these, or remember fewer values")
 
 
 def _interfaces() -> list[Interface]:

@@ -51,6 +51,7 @@ LUCKY_BACON = Rule(
     functions=(lucky_bacon,),
     hook=lucky_bacon,
     inputs=(("score", "opponent_score"),),
+    strategy="lucky_strategy",
     seed="",
     examples=(Example("lucky_bacon(42)", 9, "7 + 2"),),
 )
