@@ -2,7 +2,7 @@
 that improves a table against fixed opponents (or against itself).
 
 Both work on one pair of tables at a time, in the layout of :func:`hogkit.exact.backward`'s W
-for one pair (flat), from the reads :func:`hogkit.exact.reads.state_reads` plans once for every choice of
+for one pair (flat), from the reads :func:`hogkit.exact.reads.pair_reads` plans once for every choice of
 every cell. A pass reads, diagonal by diagonal from the highest score sum down, what every
 choice is worth in every hidden state; each table entry takes the choice with the best chance
 for its mover, weighted by how often the tables played so far reach each hidden state; and the
@@ -19,7 +19,7 @@ from functools import lru_cache
 import numpy as np
 from threadpoolctl import threadpool_limits
 
-from hogkit.exact import Model, cell_reads, pair_backward, picked_reads, state_reads
+from hogkit.exact import Model, cell_reads, pair_backward, pair_reads, picked_reads
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class _Plan:
 @lru_cache(maxsize=8)
 def _plan(model: Model) -> _Plan:
     """MODEL's :class:`_Plan`, worked out once."""
-    reads, P, C, block = state_reads(model), model.nparts, model.nchoice, model.block
+    reads, P, C, block = pair_reads(model), model.nparts, model.nchoice, model.block
     in_use = np.arange(P) < reads.used[:, None]
     pick = np.zeros((2, model.nh, C * P * block))
     for who in range(2):
@@ -67,10 +67,7 @@ def new_values(model: Model) -> np.ndarray:
 
 
 def pair_values(model: Model, both: np.ndarray) -> np.ndarray:
-    """The values of one pair (columns ``[who, mover, opp]``) as a flat W (a model with Pork Chop is
-    never :attr:`Model.compact`, so its evaluator keeps the same layout)."""
-    if model.compact:
-        raise ValueError("a compact model keeps its values in another layout")
+    """The values of one pair (columns ``[who, mover, opp]``) as a flat W."""
     return pair_backward(model, both).reshape(-1)
 
 
@@ -84,7 +81,7 @@ def occupancy(model: Model, both: np.ndarray) -> np.ndarray:
     """How likely play of the pair BOTH (columns ``[who, mover, opp]``) reaches each state, player
     0 moving first, as a flat array in the layout of W (see :func:`new_values`)."""
     g, C, P, block = model.goal, model.nchoice, model.nparts, model.block
-    reads, starts = state_reads(model), model.diagonal_starts
+    reads, starts = pair_reads(model), model.diagonal_starts
     places, _ = model.state_places
     cols, entry, _, index, probs, diag_chunk = picked_reads(model, both, reads=reads)
     occ = np.zeros(model.nblock * (g * g + 2) * block)
@@ -225,7 +222,7 @@ class _Stretch:
 def _every_choice(model: Model, plan: _Plan, first: int, lo: int, hi: int) -> _Stretch:
     """The reads of every choice of the cells LO to HI (cells of all diagonals back to back) of
     the diagonal whose first cell is FIRST."""
-    reads, C, P = state_reads(model), model.nchoice, model.nparts
+    reads, C, P = pair_reads(model), model.nchoice, model.nparts
     c0, c1 = plan.chunk_end[lo * C], plan.chunk_end[hi * C]
     q0, q1 = plan.part_first[lo * C], plan.part_first[hi * C]
     return _Stretch(reads.index[c0:c1].astype(np.intp), np.take(reads.chances, reads.chance[c0:c1], axis=0),
@@ -235,7 +232,7 @@ def _every_choice(model: Model, plan: _Plan, first: int, lo: int, hi: int) -> _S
 def _chosen_reads(model: Model, plan: _Plan, cols: np.ndarray, seat: int) -> list[_Stretch]:
     """For each diagonal, the reads of the choice COLS (one a cell, cells of all diagonals back
     to back) in the cells of SEAT: what a seat no pair improves needs."""
-    reads, C, P, starts = state_reads(model), model.nchoice, model.nparts, model.diagonal_starts
+    reads, C, P, starts = pair_reads(model), model.nchoice, model.nparts, model.diagonal_starts
     cells = np.nonzero(model.all_who == seat)[0]
     entry = cells * C + cols[cells]
     laid = cell_reads(reads, entry, np.searchsorted(cells, starts))

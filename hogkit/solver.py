@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from hogkit.exact import Model, backward, figures_against, model_for, start_values, value_table, win_rate
-from hogkit.exact.general import general_backward, general_model, general_optimum, general_values, score_table
+from hogkit.exact.general import general_model, score_table
+from hogkit.exact.split import best_play, pair_start
 from hogkit.improve import Pass, improve, start_place
 from hogkit.variant import Variant
 
@@ -312,22 +313,27 @@ def _keep(variant: Variant, tables: list[np.ndarray], responses: list[Response],
 
 def solve_general(variant: Variant, *, goal: int | None = None) -> ScoreOnly:
     """The table of the two scores from best play where the fast layouts cannot count the turn
-    (:mod:`hogkit.exact.general`): exactly optimal where no rule remembers anything, else the
-    choice best in the most hidden states. Its exploitability is measured by a player who sees the
-    hidden state and answers best (the upper bound), and by that answer's own table of the two
-    scores (the lower bound); the two are equal where nothing is hidden."""
+    (:mod:`hogkit.exact.general`, in halves where the memory splits: :mod:`hogkit.exact.split`):
+    exactly optimal where no rule remembers anything, else the choice best in the most hidden
+    states. Its exploitability is measured by a player who sees the hidden state and answers best
+    (the upper bound), and by that answer's own table of the two scores (the lower bound); the two
+    are equal where nothing is hidden."""
     model = general_model(variant, variant.goal if goal is None else goal)
-    _, best = general_optimum(model)
+    _, best = best_play(model, {})
     columns = score_table(model, best)
+
+    def first_wins(both: list[np.ndarray]) -> float:  # P(player 0 wins), player 0 moving first
+        return pair_start(model, np.stack(both), seats=(0,))[0]
+
     start = model.h0 * model.goal ** 2  # player 0 to move, the start's hidden state
-    self_play = float(general_values(model, np.stack([columns, columns]))[start])
+    self_play = first_wins([columns, columns])
     seen, answers = [], []
     for seat in (0, 1):  # the answer moves first (the table is in seat 1), then second
-        values, answer = general_backward(model, {1 - seat: columns})
+        values, answer = best_play(model, {1 - seat: columns})
         seen.append(values[start] if seat == 0 else 1 - values[start])
         answers.append(score_table(model, answer, who=seat))
-    first = general_values(model, np.stack([answers[0], columns]))[start]
-    second = 1 - general_values(model, np.stack([columns, answers[1]]))[start]
+    first = first_wins([answers[0], columns])
+    second = 1 - first_wins([columns, answers[1]])
     response = Response(answers[0] - model.offset, float(first + second) / 2, "full information",
                         float(sum(seen)) / 2, 2, 2)
     return ScoreOnly(columns - model.offset, 1, self_play, response)

@@ -44,6 +44,14 @@ block of the exact evaluator's arrays. Every combination of slot values is a hid
 look only at the two scores and whose zero-dice points depend on the opponent's score alone
 (:attr:`Turn.separable`); every other turn is evaluated by the general layout.
 
+**Halves.** Where every memory is a value each player keeps of their own last turn, which that
+turn overwrites (the dice rolled or the points scored), and no hook reads the opponent's value,
+the hidden state is two halves (:meth:`Turn.halves`): the mover's, which matters to this turn
+only through what it does to it (a bonus, an extra turn), and the opponent's, which the turn
+carries over untouched to the next mover (not where a rule after the turn reads the memory or the
+mover, see :meth:`Turn.late_reads`). The exact evaluator splits its values along them
+(:mod:`hogkit.exact.split`).
+
 **Points rows** (:class:`PointsRows`) number the distributions of a turn's points: 1 to 10
 six-sided dice, 1 to 10 four-sided dice (used only with a ``dice`` rule), zero dice against each
 opponent's score below the goal, then the special move's.
@@ -250,6 +258,20 @@ class Turn:
     def memory_rules(self) -> list[tuple[Rule, tuple[Memory, ...]]]:
         """Each rule that remembers something, with its memories, in the order the rules apply."""
         return [(rule, rule.memory) for rule in self.variant.rules if rule.memory]
+
+    def halves(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """The places in a hidden state of the mover's half and of the opponent's (the same
+        memories in the same order), where the memory splits in two halves (see the module's
+        docstring); None where it does not."""
+        own = [i for i, slot in enumerate(self.slots) if slot.side == OWN]
+        if not own or not all(slot.memory.each and slot.memory.update in ("dice", "points") for slot in self.slots):
+            return None
+        if any(isinstance(given, Slot) and given.side == OPP for rule in self.variant.rules
+               for given in self.inputs(rule)):
+            return None
+        if any(isinstance(key, int) or key == "who" for key in self.late_reads()):
+            return None  # the late part of a turn reads the memory or the mover: its tables are not the halves'
+        return tuple(own), tuple(self._swap[i] for i in own)
 
     def sizes(self) -> tuple[int, ...]:
         """How many values each slot takes, outermost first."""

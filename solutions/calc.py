@@ -38,7 +38,7 @@ Strategy = Callable[[int, int], int]
 HERE = Path(__file__).resolve().parent
 MODEL_FILE = "calc_model.json"
 HOG_FILE = "hog.py"
-FORMAT = 5
+FORMAT = 6
 COMMAND = "python3 calc.py"
 
 
@@ -62,7 +62,8 @@ class Spec:
     state after a turn from hidden state h with choice c: [no special move, no extra turn], [no
     special move, extra turn], [special move, no extra], [special move, extra] (-1 where the kit
     has no such turn); where a rule remembers the points of a turn, each is a list by the turn's
-    points (0 to ``points_cap``).
+    points (0 to ``points_cap``). ``halves``, where set, names the mover's fields and the
+    opponent's (the same memories in the same order): see :class:`Halves`.
     """
 
     def __init__(self, data: dict) -> None:
@@ -84,6 +85,8 @@ class Spec:
         self.start = data["start"]
         self.next = [tuple(row) for row in data["next"]]
         self.points_cap = int(data.get("points_cap", 0))
+        halves = data.get("halves")
+        self.halves = None if halves is None else (tuple(halves[0]), tuple(halves[1]))
         if len(self.next) != len(self.hidden) * len(self.choices):
             raise ValueError("the table of next hidden states does not fit the hidden states")
         # what to compare against: always_roll(k) for a number, else a strategy of the kit's hog.py
@@ -311,6 +314,7 @@ def derive(spec: Spec, hog: ModuleType, *, ready: ModuleType | None = None) -> M
     model = Model(spec, hog, dists=six + four + zero, wild=wild, rolls=rolls, bonus=bonus, extra=extra, code=code,
                   again=again, zero_by_mover=by_mover)
     model.late_key = late_key
+    model.halves = find_halves(model)
     return model
 
 
@@ -348,6 +352,7 @@ class Model:
         self.cells = self.goal * self.goal
         self.points_cap = spec.points_cap
         self.baseline_specs = spec.baseline_specs
+        self.halves: Halves | None = None  # set by derive where the hidden state splits
 
     def next_hidden(self, k: int, special: bool, extra: bool, points: int) -> int:
         """The next mover's hidden state after a turn of hidden state and choice K."""
@@ -357,6 +362,70 @@ class Model:
     def zero_row(self, mover: int, opponent: int) -> int:
         """The row of ``dists`` of a zero-dice turn."""
         return 20 + (mover * self.goal + opponent if self.zero_by_mover else opponent)
+
+
+class Halves:
+    """The hidden states as two halves, the mover's and the opponent's (``own[h]``, ``opp[h]``:
+    numbers below ``size``), where calc_model.json names them and the kit's turn keeps to them:
+    the later rules look at the mover's half alone, and a turn hands the opponent's half over
+    untouched (it becomes the next mover's own; after an extra turn, it stays the opponent's).
+    Then a state's value depends on the mover's half only through its class under the choice
+    made (``cls[half][c]``: the halves that roll, score and move on alike; ``reps[c]``, a hidden
+    state of each class, the opponent's half 0), so calc.py keeps one value per cell, opponent's
+    half and class instead of one per hidden state, and sums the rows a turn reads by the choice
+    the next mover makes there."""
+
+    def __init__(self, own: list[int], opp: list[int], cls: list[list[int]], reps: list[list[int]]) -> None:
+        self.own, self.opp, self.cls, self.reps = own, opp, cls, reps
+        self.size = len(cls)
+        self.classes = max(len(r) for r in reps)
+
+
+def find_halves(model: Model) -> Halves | None:
+    """The :class:`Halves` of MODEL where its calc_model.json names them and its turns keep to
+    them (else None: calc.py then counts every hidden state)."""
+    spec, nchoice = model.spec, model.nchoice
+    if spec.halves is None or min(model.rolls) < 0 or len(model.code) > 1:  # the late rules read no memory here
+        return None
+    own_fields, opp_fields = spec.halves
+    own_values = [tuple(state[f] for f in own_fields) for state in spec.hidden]
+    opp_values = [tuple(state[f] for f in opp_fields) for state in spec.hidden]
+    values = sorted(set(own_values))
+    if sorted(set(opp_values)) != values or len(spec.hidden) != len(values) ** 2:
+        return None
+    number = {value: i for i, value in enumerate(values)}
+    own, opp = [number[v] for v in own_values], [number[v] for v in opp_values]
+    state = {pair: h for h, pair in enumerate(zip(opp, own, strict=True))}
+    if len(state) != len(spec.hidden):
+        return None
+    left: dict[tuple[int, bool, int], int] = {}  # the half a turn leaves, by choice, extra turn and points
+    for h in range(len(spec.hidden)):
+        same = state[(0, own[h])]
+        for c in range(nchoice):
+            k, j = h * nchoice + c, same * nchoice + c
+            if (model.rolls[k], model.bonus[k], model.extra[k]) != (model.rolls[j], model.bonus[j], model.extra[j]):
+                return None
+            for more in (False, True):
+                for points in range(model.points_cap + 1):
+                    after = model.next_hidden(k, False, more, points)
+                    if after < 0:
+                        continue
+                    kept, fresh = (opp[after], own[after]) if more else (own[after], opp[after])
+                    if kept != opp[h] or left.setdefault((c, more, points), fresh) != fresh:
+                        return None
+    cls, reps = [[0] * nchoice for _ in values], []
+    for c in range(nchoice):
+        seen: dict[tuple, int] = {}
+        firsts = []
+        for m in range(len(values)):
+            k = state[(0, m)] * nchoice + c
+            key = (model.rolls[k], model.bonus[k], model.extra[k])
+            if key not in seen:
+                seen[key] = len(seen)
+                firsts.append(state[(0, m)])
+            cls[m][c] = seen[key]
+        reps.append(firsts)
+    return Halves(own, opp, cls, reps)
 
 
 def load_model(hog: ModuleType, path: str | Path | None = None, *, ready: ModuleType | None = None) -> Model:
@@ -451,18 +520,25 @@ def entry_strategy(module: ModuleType, path: Path, model: Model) -> Table:
 # ------------------------------------------------------------------------------- the counting
 
 
-def _plan(model: Model, tables: tuple[Table, Table]) -> tuple[list[Table], list[list[int]]]:
-    """Choice columns of both TABLES, and the contexts the game can reach, in a safe order: by
-    level, so that within one sum of the scores a context a special move leads to is counted
-    before the contexts it comes from (a special move swaps the scores: the sum stays the same)."""
-    goal, nchoice, hidden = model.goal, model.nchoice, model.hidden
+def _columns(model: Model, tables: tuple[Table, Table]) -> list[Table]:
+    """Choice columns of both TABLES (``cols[who][mover][opponent]``), or CalcError."""
+    goal, nchoice = model.goal, model.nchoice
     for table in tables:
         if len(table) != goal or any(len(row) != goal for row in table):
             raise CalcError(f"a strategy table must be {goal} x {goal} — ask the strategy at every pair of scores")
     cols = [[[choice + model.offset for choice in row] for row in table] for table in tables]
-    used = [sorted({c for row in table for c in row}) for table in cols]
-    if any(c < 0 or c >= nchoice for u in used for c in u):
+    if any(c < 0 or c >= nchoice for table in cols for row in table for c in row):
         raise CalcError(f"a strategy table may hold only {model.choices[0]} to {model.choices[-1]}")
+    return cols
+
+
+def _plan(model: Model, tables: tuple[Table, Table]) -> tuple[list[Table], list[list[int]]]:
+    """Choice columns of both TABLES, and the contexts the game can reach, in a safe order: by
+    level, so that within one sum of the scores a context a special move leads to is counted
+    before the contexts it comes from (a special move swaps the scores: the sum stays the same)."""
+    nchoice, hidden = model.nchoice, model.hidden
+    cols = _columns(model, tables)
+    used = [sorted({c for row in table for c in row}) for table in cols]
 
     def following(ctx: int, *, special_only: bool = False) -> set[int]:
         who, h = divmod(ctx, hidden)
@@ -506,8 +582,118 @@ def win_rate(model: Model, table0: Table, table1: Table, *, numpy: bool | None =
     """
     if numpy is None:
         numpy = importlib.util.find_spec("numpy") is not None
+    if model.halves is not None:
+        cols = _columns(model, (table0, table1))
+        return _halves_numpy(model, cols) if numpy else _halves_python(model, cols)
     plan = _plan(model, (table0, table1))
     return _count_numpy(model, *plan) if numpy else _count_python(model, *plan)
+
+
+def _dist(model: Model, k: int, mover: int, opponent: int) -> list[tuple[int, float]]:
+    """The points distribution of a turn of hidden state and choice K from these scores."""
+    r = model.rolls[k]
+    if r == 0:
+        return model.dists[model.zero_row(mover, opponent)]
+    return model.dists[r + 9 if model.wild is not None and model.wild[mover][opponent] else r - 1]
+
+
+def _halves_python(model: Model, cols: list[Table]) -> float:
+    """Backward induction in plain Python in halves (see :class:`Halves`): ``values[who][cell]``
+    holds, for each opponent's half, the value of each class (cells as the mover sees them)."""
+    goal, nchoice, halves = model.goal, model.nchoice, model.halves
+    size, classes, cls = halves.size, halves.classes, halves.cls
+    values: list[list] = [[None] * model.cells for _ in range(2)]
+    for total in range(2 * goal - 2, -1, -1):
+        for mover in range(max(0, total - goal + 1), min(goal - 1, total) + 1):
+            opponent = total - mover
+            code, again = model.code[0][opponent], model.again[0][opponent]  # one key (find_halves)
+            for who in (0, 1):
+                found = []
+                for h in halves.reps[cols[who][mover][opponent]]:
+                    k = h * nchoice + cols[who][mover][opponent]
+                    won, sums, kept = 0.0, {}, None  # sums: by the next mover's choice, each class's
+                    start = mover + model.bonus[k]
+                    for points, p in _dist(model, k, mover, opponent):
+                        x = min(start + points, model.xmax)
+                        cell = code[x]
+                        if cell < 0:
+                            won += p * ((cell == -1) == (who == 0))
+                            continue
+                        m, o = divmod(cell, goal)
+                        more = model.extra[k] or again[x]
+                        after = model.next_hidden(k, False, more, points)
+                        if more:  # the same mover: the turn's half is theirs, the opponent's stays
+                            q = cls[halves.own[after]][cols[who][m][o]]
+                            if kept is None:
+                                kept = [0.0] * size
+                            for a, row in enumerate(values[who][m * goal + o]):
+                                kept[a] += p * row[q]
+                            continue
+                        row = values[1 - who][o * goal + m][halves.opp[after]]
+                        total_row = sums.get(cols[1 - who][o][m])
+                        if total_row is None:
+                            sums[cols[1 - who][o][m]] = [p * v for v in row]
+                        else:
+                            for q in range(classes):
+                                total_row[q] += p * row[q]
+                    found.append([won + sum(row[cls[a][c]] for c, row in sums.items()) + (kept[a] if kept else 0.0)
+                                  for a in range(size)])
+                values[who][mover * goal + opponent] = [[found[q][a] if q < len(found) else 0.0 for q in range(classes)]
+                                                        for a in range(size)]
+    start = model.start
+    return values[0][0][halves.opp[start]][cls[halves.own[start]][cols[0][0][0]]]
+
+
+def _halves_numpy(model: Model, cols: list[Table]) -> float:
+    """:func:`_halves_python` one sum of the scores and one seat at a time, with NumPy arrays."""
+    import numpy as np
+
+    goal, nchoice, halves = model.goal, model.nchoice, model.halves
+    size, classes = halves.size, halves.classes
+    width = max(len(dist) for dist in model.dists)
+    points = np.array([[p for p, _ in dist] + [dist[-1][0]] * (width - len(dist)) for dist in model.dists])
+    probs = np.array([[q for _, q in dist] + [0.0] * (width - len(dist)) for dist in model.dists])
+    bonus, rolls = np.array(model.bonus, dtype=np.int64), np.array(model.rolls, dtype=np.int64)
+    extra = np.array(model.extra, dtype=bool)
+    code, again = np.array(model.code[0], dtype=np.int64), np.array(model.again[0], dtype=bool)  # one key
+    cap = model.points_cap
+    after = np.array([[[max(0, model.next_hidden(k, False, more, p)) for p in range(cap + 1)] for more in (0, 1)]
+                      for k in range(len(model.rolls))], dtype=np.int64)
+    own, opp, cls = np.array(halves.own), np.array(halves.opp), np.array(halves.cls)
+    reps = np.array([r + [r[0]] * (classes - len(r)) for r in halves.reps], dtype=np.int64)
+    used = np.arange(classes) < np.array([len(r) for r in halves.reps])[:, None]  # [choice, class]
+    tables = np.array(cols, dtype=np.int64)
+    wild = np.array(model.wild, dtype=np.int64) if model.wild is not None else np.zeros((goal, goal), np.int64)
+    values = np.zeros((2, goal, goal, size, classes))  # [who, mover, opponent, opponent's half, class]
+    for total in range(2 * goal - 2, -1, -1):
+        mover = np.arange(max(0, total - goal + 1), min(goal - 1, total) + 1)
+        opponent, n = total - mover, len(mover)
+        for who in (0, 1):
+            c = tables[who, mover, opponent]
+            k = reps[c] * nchoice + c[:, None]  # [cell, class]
+            r = rolls[k]
+            zero = 20 + (mover * goal + opponent if model.zero_by_mover else opponent)[:, None]
+            row = np.where(r > 0, r - 1 + 10 * wild[mover, opponent][:, None], zero)
+            pts, chance = points[row], probs[row] * used[c][..., None]  # [cell, class, outcome]
+            x = np.minimum(mover[:, None, None] + bonus[k][..., None] + pts, model.xmax)
+            cell = code[opponent[:, None, None], x]
+            ended = cell < 0
+            won = (chance * (ended & ((cell == -1) == (who == 0)))).sum(axis=-1)
+            m, o = np.divmod(np.maximum(cell, 0), goal)
+            more = (extra[k][..., None] | again[opponent[:, None, None], x]) & ~ended
+            nh = after[k[..., None], more.astype(np.int64), np.minimum(pts, cap)]
+            handed = np.where(ended | more, 0.0, chance)
+            read = values[1 - who, o, m, opp[nh]] * handed[..., None]  # [cell, class, outcome, next class]
+            term = ((np.arange(n * classes).reshape(n, classes, 1) * nchoice + tables[1 - who, o, m]) * classes)
+            sums = np.bincount((term[..., None] + np.arange(classes)).ravel(), weights=read.ravel(),
+                               minlength=n * classes * nchoice * classes).reshape(n, classes, nchoice, classes)
+            found = won[..., None] + sums[:, :, np.arange(nchoice)[:, None], cls.T].sum(axis=2)  # [cell, class, half]
+            if more.any():  # the same mover again: every opponent's half reads its own value
+                q = cls[own[nh], tables[who, m, o]]
+                found += (values[who, m, o, :, q] * np.where(more, chance, 0.0)[..., None]).sum(axis=2)
+            values[who, mover, opponent] = found.transpose(0, 2, 1)
+    start = model.start
+    return float(values[0, 0, 0, opp[start], cls[own[start], tables[0, 0, 0]]])
 
 
 def _count_python(model: Model, cols: list[Table], levels: list[list[int]]) -> float:

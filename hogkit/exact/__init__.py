@@ -7,11 +7,13 @@ diagonal of the score sum at a time, from the highest sum down, with every hidde
 movers in one set of array operations. Each module has one job:
 
 * :mod:`~hogkit.exact.model`: the turn statement as arrays, laid out by parts, blocks and diagonals;
-* :mod:`~hogkit.exact.compact`: the compact layout, one value per part (Feral Hogs);
 * :mod:`~hogkit.exact.reads`: the reads planned once per model for every choice of every cell;
-* :mod:`~hogkit.exact.pair` and :mod:`~hogkit.exact.compact_pair`: one pair of tables, by layout;
+* :mod:`~hogkit.exact.pair`: one pair of tables;
 * :mod:`~hogkit.exact.row`: one table against several (a tournament's row) in one pass, full layout;
 * :mod:`~hogkit.exact.batch`: :func:`backward`, for the solver, which picks choices as it goes;
+* :mod:`~hogkit.exact.general`: the general layout, for any turn the statement allows;
+* :mod:`~hogkit.exact.split`: the general layout split in halves, where each player remembers
+  their own last turn (Feral Hogs): pairs, and the solver's passes of the general layout;
 * :mod:`~hogkit.exact.figures`: win rates and contest figures, the way in for everyone else.
 
 The slow reference they are all checked against is :mod:`hogkit.exact_reference`.
@@ -29,7 +31,7 @@ from hogkit.exact.figures import (
 )
 from hogkit.exact.model import CHUNK, Model, fits_fast_layout, model_for, start_values, value_table
 from hogkit.exact.pair import pair_backward
-from hogkit.exact.reads import CellReads, PairReads, cell_reads, gather_reads, pair_reads, picked_reads, state_reads
+from hogkit.exact.reads import CellReads, PairReads, cell_reads, gather_reads, pair_reads, picked_reads
 
 __all__ = [
     "CHUNK",
@@ -49,7 +51,6 @@ __all__ = [
     "pair_reads",
     "picked_reads",
     "start_values",
-    "state_reads",
     "table_array",
     "value_table",
     "win_rate",

@@ -1,6 +1,7 @@
 """Win rates and contest figures of tables: the way in for everyone else. One pair at a time,
-through the compact or the full pair path as the model's layout allows; one table against many
-(a tournament's row) a batch of pairs at a time in the full layout."""
+in the split layout where the hidden state splits in halves, in the fast layout where the turn
+fits it, in the general layout elsewhere; one table against many (a tournament's row) a batch of
+pairs at a time in the fast layout."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from collections.abc import Callable
 
 import numpy as np
 
-from hogkit.exact.compact_pair import compact_pair, compact_pair_start
-from hogkit.exact.general import general_model, general_pair_start
+from hogkit.exact.general import general_model
 from hogkit.exact.model import Model, fits_fast_layout, model_for, start_values
 from hogkit.exact.pair import pair_backward
 from hogkit.exact.row import row_backward, row_batch
+from hogkit.exact.split import pair_start
+from hogkit.turn import turn_of
 from hogkit.variant import Variant
 
 
@@ -40,12 +42,11 @@ def _start_values_by_seat(variant: Variant, tables0, tables1, *, goal: int | Non
                           seats: tuple[int, ...]) -> np.ndarray:
     """P(player 0 wins) from the start of the game when the player in each of SEATS moves
     first: ``[batch, len(seats)]``."""
-    if not fits_fast_layout(variant):  # the general layout: any turn the statement allows
+    if not pair_by_fast_layout(variant):  # the general layout, split in halves where the memory allows
         general = general_model(variant, variant.goal if goal is None else goal)
         t0, t1 = general.columns(tables0), general.columns(tables1)
         t0, t1 = np.broadcast_arrays(t0.reshape((-1,) + t0.shape[-2:]), t1.reshape((-1,) + t1.shape[-2:]))
-        return np.array([general_pair_start(general, np.stack([a, b]), seats=seats)
-                         for a, b in zip(t0, t1, strict=True)])
+        return np.array([pair_start(general, np.stack([a, b]), seats=seats) for a, b in zip(t0, t1, strict=True)])
     model = model_for(variant, goal)
     t0, t1 = model.columns(tables0), model.columns(tables1)
     t0, t1 = np.broadcast_arrays(t0.reshape((-1,) + t0.shape[-2:]), t1.reshape((-1,) + t1.shape[-2:]))
@@ -63,11 +64,15 @@ def _pair_start_values(model: Model, both: np.ndarray, *, seats: tuple[int, ...]
     cell cannot share (bench/exact.py measures one pair against a batch through
     :func:`hogkit.exact.batch.backward`). Pairs that share their seat 0 table share that seat's
     reads: :func:`figures_against` takes them a batch at a time (:func:`hogkit.exact.row.row_backward`)."""
-    if model.compact:
-        V = compact_pair(model, both)
-        return [compact_pair_start(model, V, both, who=who) for who in seats]
     W = pair_backward(model, both)
     return [float(start_values(model, W, who=who)[0]) for who in seats]
+
+
+def pair_by_fast_layout(variant: Variant) -> bool:
+    """Whether a pair of VARIANT's tables is counted in the fast layout: where the turn fits it and
+    the hidden state does not split in halves (then the split layout, :mod:`hogkit.exact.split`,
+    keeps fewer values)."""
+    return fits_fast_layout(variant) and turn_of(variant).halves() is None
 
 
 def win_rate(variant: Variant, table0, table1, *, goal: int | None = None) -> float:
@@ -84,13 +89,12 @@ def figures_against(variant: Variant, table, others, *, goal: int | None = None)
     """Contest figures of TABLE (one ``[goal, goal]`` table) against each of OTHERS (``[n, goal,
     goal]``), the same as :func:`contest_figures` gives pair by pair.
 
-    In the full layout the pairs go through :func:`hogkit.exact.row.row_backward` in batches of
-    at most :func:`hogkit.exact.row.row_batch` (TABLE in seat 0: its reads are picked once a batch)."""
-    if not fits_fast_layout(variant) or len(others) < 2:
+    In the fast layout the pairs go through :func:`hogkit.exact.row.row_backward` in batches of
+    at most :func:`hogkit.exact.row.row_batch` (TABLE in seat 0: its reads are picked once a batch);
+    elsewhere pair by pair."""
+    if not pair_by_fast_layout(variant) or len(others) < 2:
         return contest_figures(variant, table, others, goal=goal)
     model, others = model_for(variant, goal), np.asarray(others)
-    if model.compact:
-        return contest_figures(variant, table, others, goal=goal)
     cols_a = model.columns(table).reshape(model.goal ** 2)
     cols_b = model.columns(others).reshape(len(others), model.goal ** 2)
     figures = []

@@ -21,7 +21,9 @@ extra turn and (where a rule remembers it) number of points.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TypeVar
 
 import numpy as np
 
@@ -32,6 +34,7 @@ from hogkit.turn import MOST_DICE, SIDES, Turn, turn_of
 from hogkit.variant import Variant
 
 LATE_CALLS = 4_000_000  # the most (key, opponent's score, mover's score) entries of the late part's tables
+T = TypeVar("T")
 
 
 class GeneralModel:
@@ -59,6 +62,13 @@ class GeneralModel:
         self._plan_classes()
         planned = self.size * len(self.choices) * self.vals.shape[1] * 4
         self.plans: dict[int, Plan] | None = {} if planned <= PLAN_BYTES and self.size < 2**31 - 2 else None
+        self._derived: dict[str, object] = {}
+
+    def derived(self, name: str, make: Callable[[], T]) -> T:
+        """What MAKE builds from this model (a plan of another module), built once and kept with it."""
+        if name not in self._derived:
+            self._derived[name] = make()
+        return self._derived[name]
 
     @staticmethod
     def _check(turn: Turn) -> None:
@@ -104,6 +114,7 @@ class GeneralModel:
         for r, row in enumerate(rows):
             for n, (points, p) in enumerate(row):
                 self.vals[r, n], self.probs[r, n] = points, p
+        self.width = np.where(self.probs > 0, np.arange(width) + 1, 0).max(axis=1)  # each row's last outcome, + 1
         # A turn of 0 points keeps the sum of the scores: its diagonal reads itself (see _settle).
         self.still = bool(self.vals[self.probs > 0].min() < 1)
         self.wild = np.array([[int(turn.sides(m, o) != SIDES[0]) for o in range(G)] for m in range(G)]).ravel()
@@ -147,15 +158,19 @@ class GeneralModel:
     def _plan_memory(self, turn: Turn) -> None:
         """The hidden state after a turn, as the mover sees it: ``memory[h, c, extra, p]`` for each
         number of points p the turn can score (one column when no rule remembers points)."""
-        by_points = any(slot.memory.update == "points" for slot in turn.slots)
-        self.points_width = int(self.vals.max()) + 1 if by_points else 1
+        kept = [slot.memory for slot in turn.slots if slot.memory.update == "points"]
+        self.points_width = int(self.vals.max()) + 1 if kept else 1
+        # points that every memory folds alike leave the same hidden state: each is worked out once
+        alike: dict[tuple[int, ...], int] = {}
+        column = [alike.setdefault(tuple(memory.folded(p) for memory in kept), p) for p in range(self.points_width)]
         shape = (self.nh, len(self.choices), 2, self.points_width)
         self.memory = np.zeros(shape, dtype=np.int64)
         for (h, view), (c, _) in itertools.product(enumerate(self.hidden), enumerate(self.choices)):
             for extra in (False, True):
-                for p in range(self.points_width):
+                for p in alike.values():
                     after = turn.remember(view, int(self.rolls[h, c]), extra, points=p)
                     self.memory[h, c, int(extra), p] = turn.index(after)
+        self.memory = self.memory[..., column]
 
     def diagonal_places(self, d: int) -> tuple[np.ndarray, np.ndarray]:
         """Diagonal D's states as places in the flat array of values (in the order of
@@ -307,19 +322,22 @@ def _targets(model: GeneralModel, d: int, c: np.ndarray) -> tuple[np.ndarray, np
     cells = model.diagonals[d]
     context = np.repeat(np.arange(2 * H), len(cells))
     who, h = np.divmod(context, H)
-    return _targets_of(model, who, h, np.tile(cells, 2 * H), c)
+    return targets_of(model, who, h, np.tile(cells, 2 * H), c)
 
 
-def _targets_of(model: GeneralModel, who: np.ndarray, h: np.ndarray, cell: np.ndarray,
-                c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def targets_of(model: GeneralModel, who: np.ndarray, h: np.ndarray, cell: np.ndarray,
+               c: np.ndarray, *, trim: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """The points row and the targets (as :func:`_targets`) of the states (WHO, H, CELL) making
-    choice columns C, all four of one length."""
+    choice columns C, all four of one length; with TRIM, only as many outcomes as the longest of
+    these rows has (``model.probs[row]`` has more columns then, all of chance 0)."""
     G, H = model.goal, model.nh
     G2 = G * G
     mover, opp = np.divmod(cell, G)
     rolls = model.rolls[h, c]
     row = np.where(rolls > 0, rolls - 1 + MOST_DICE * model.wild[cell], model.zero + cell)
     vals = model.vals[row]
+    if trim:
+        vals = vals[:, :int(model.width[row].max(initial=1))]
     x = mover[:, None] + vals + model.bonus[h, c][:, None]
     key = model.akey[who[:, None], h[:, None], c[:, None], np.minimum(vals, model.akey.shape[3] - 1)]
     after = model.after[key, opp[:, None], x]
@@ -356,7 +374,7 @@ def _values_by_class(model: GeneralModel, V: np.ndarray, d: int, c: np.ndarray) 
     k = np.tile(np.repeat(np.arange(K), n), 2)
     cell = np.tile(cells, 2 * K)
     chosen = c[who, np.tile(np.arange(n), 2 * K)]
-    row, target = _targets_of(model, who, model.rep[chosen, k], cell, chosen)
+    row, target = targets_of(model, who, model.rep[chosen, k], cell, chosen)
     values = (model.probs[row] * V[target]).sum(axis=1).reshape(2, K, n)
     classes = model.class_of[:, c]  # [H, 2, n]: each hidden state's class under its player's choice
     return values[np.arange(2)[None, :, None], classes, np.arange(n)[None, None, :]].transpose(1, 0, 2).reshape(

@@ -7,8 +7,9 @@ A value array W is ``W[context // block, cell, pair, context % block]``: a cell 
 opponent`` (the scores as the player to move sees them), with two more at the end, ``goal**2`` and
 ``goal**2 + 1``, for a game won by player 0 and by player 1; a context is ``who * H + hidden``
 (hidden states in the order of :meth:`hogkit.turn.Turn.hidden_states`). The contexts one part of a
-choice leads to form one block (see :meth:`Model._plan_parts`). A model whose values need only one
-number per part is :attr:`Model.compact` (see :mod:`hogkit.exact.compact`).
+choice leads to form one block (see :meth:`Model._plan_parts`). A pair of tables whose hidden state
+splits in halves (Feral Hogs) is counted in the general layout's split instead
+(:mod:`hogkit.exact.split`); the solver's passes use this layout for every fast variant.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ class Diagonal:
 class Model:
     """Everything about a variant the evaluator needs, as arrays built from its turn statement.
 
-    What other modules plan from a model once (its reads, the compact layout's maps) is kept
+    What other modules plan from a model once (its reads) is kept
     with it by :meth:`derived`."""
 
     def __init__(self, variant: Variant, goal: int | None = None) -> None:
@@ -205,29 +206,6 @@ class Model:
             Diagonal(*(getattr(whole, name)[a:b] for name in ("who", "mover", "opp", "cell")),
                      self.plans[a * C:b * C], whole.seat_cell[a:b])
             for a, b in zip(self.diagonal_starts[:-1], self.diagonal_starts[1:], strict=True)]
-        self._plan_compact(part_of)
-
-    def _plan_compact(self, part_of: np.ndarray) -> None:
-        """Whether two tables can be evaluated with one value per part instead of one per hidden
-        state (:mod:`hogkit.exact.compact_pair`), and the map that makes it work.
-
-        That holds when the inner hidden field (the mover's own previous choice, under Feral Hogs)
-        only decides which part of a choice the state falls in, and the next mover's inner field
-        is the mover's outer one: then, as a table makes one choice per cell, the values of a cell
-        differ only by part (the same for both players). The next mover's outer field must be
-        the choice itself, so that a read needs only the cell it lands on (see
-        :func:`hogkit.exact.compact.compact_rows`). ``class_map[choice, part, inner]`` is 1
-        where a mover with that inner field falls in that part."""
-        H, block, P = self.nh, self.block, self.nparts
-        h = np.arange(H)
-        self.compact = (
-            len(self.layers) == 1 and H == block * block and block > 1
-            and (part_of == part_of[:, h % block]).all() and (part_of[0] == part_of[1]).all()
-            and (self.nextctx % block == (h // block)[None, :, None]).all()
-            and (self.nextctx // block % (H // block) == np.arange(self.nchoice)).all()
-        )
-        inner = part_of[0, :block, :].T[:, None, :]  # [choice, 1, inner]
-        self.class_map = (inner == np.arange(P)[None, :, None]).astype(float)
 
     def _plan_cells(self) -> Diagonal:
         """The cells of all diagonals of the score sum, back to back (in each, player 0's cells

@@ -10,10 +10,10 @@ from hogkit.exact.reads import cell_reads, pair_reads
 
 
 def pair_backward(model: Model, both: np.ndarray) -> np.ndarray:
-    """:func:`hogkit.exact.batch.backward` for one pair of tables (columns ``[who, mover, opp]``) of a model that is
-    not :attr:`Model.compact <hogkit.exact.model.Model.compact>`. The reads of every cell's choice are taken from
-    :func:`hogkit.exact.reads.pair_reads` for all diagonals at once, so each diagonal then takes a handful of
-    array operations on its own stretch of them.
+    """:func:`hogkit.exact.batch.backward` for one pair of tables (columns ``[who, mover, opp]``). The
+    reads of every cell's choice are taken from :func:`hogkit.exact.reads.pair_reads` for all
+    diagonals at once, so each diagonal then takes a handful of array operations on its own
+    stretch of them.
 
     A Pork Chop leads to a state of the same diagonal with one more chop used, so before the
     loop each state that chops is pointed at the sum its target state picks (most chops used

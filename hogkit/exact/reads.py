@@ -1,6 +1,6 @@
 """The reads the pair path plans once per model: for every choice of every cell, which rows of W
-(or cells of the compact V) its outcomes read, CHUNK at a time, with which chances; and the
-picking of one pair's reads from them.
+its outcomes read, CHUNK at a time, with which chances; and the picking of one pair's reads from
+them.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from hogkit.exact.compact import compact_post
 from hogkit.exact.model import CHUNK, Model
 
 
@@ -23,8 +22,7 @@ class PairReads:
     uses (the first ones). The outcomes that end the game are not read: ``win[entry, part]`` is
     the part's chance that player 0 has won, and the other player's wins are worth 0 (a part
     left with no read keeps one, worth 0). ``chop_part`` is the entry's Pork Chop part (-1 if
-    none) and ``chop_row`` the W row it leads to. A compact model's reads are cells of the
-    compact V instead (see :func:`hogkit.exact.compact.compact_rows`)."""
+    none) and ``chop_row`` the W row it leads to."""
 
     index: np.ndarray
     chance: np.ndarray
@@ -39,36 +37,27 @@ class PairReads:
 
 
 def pair_reads(model: Model) -> PairReads:
-    """The reads of every plan entry (cell and choice) for :func:`pair_backward` (or
-    :func:`hogkit.exact.compact_pair.compact_pair`), worked out once, as they do not depend on the tables (made when
+    """The reads of every plan entry (cell and choice) for :func:`hogkit.exact.pair.pair_backward`
+    and the solver's passes, worked out once, as they do not depend on the tables (made when
     first needed, a few thousand entries at a time so that no large temporary is made)."""
-    return model.derived("pair_reads", lambda: _reads(model, compact=model.compact))
+    return model.derived("pair_reads", lambda: _reads(model))
 
 
-def state_reads(model: Model) -> PairReads:
-    """:func:`pair_reads` as rows of W, one value per hidden state, even for a
-    compact model (the solver's improvement passes need every hidden state)."""
-    if not model.compact:
-        return pair_reads(model)
-    return model.derived("state_reads", lambda: _reads(model, compact=False))
-
-
-def _reads(model: Model, *, compact: bool) -> PairReads:
-    """Every plan entry's reads (see :class:`PairReads`): rows of W, or cells of a compact V."""
+def _reads(model: Model) -> PairReads:
+    """Every plan entry's reads (see :class:`PairReads`)."""
     P, G = model.nparts, model.goal ** 2 + 2
     entries, step = len(model.plans), 2048
     # filled a slice of entries at a time, into arrays sized for the most chunks there can be
     # (pages never written cost no memory) and cut to size at the end
     most = int(model.chunk_count[model.plans[..., 0]].sum()) + entries * P
-    rows = len(model.all_who) + 2 if compact else model.nblock * G
+    rows = model.nblock * G
     narrow = np.uint16 if rows <= np.iinfo(np.uint16).max + 1 else np.int32
     index, slot = np.empty((most, CHUNK), dtype=narrow), np.empty(most, dtype=np.int32)
     part_chunks, win = np.empty(entries * P, dtype=np.int64), np.empty(entries * P)
     done = 0
     for first in range(0, entries, step):
         parts = slice(first * P, min(first + step, entries) * P)
-        chunk_index, chunk_slot, part_chunks[parts], win[parts] = _part_reads(model, slice(first, first + step),
-                                                                                   compact=compact)
+        chunk_index, chunk_slot, part_chunks[parts], win[parts] = _part_reads(model, slice(first, first + step))
         index[done:done + len(chunk_index)], slot[done:done + len(chunk_index)] = chunk_index, chunk_slot
         done += len(chunk_index)
     index.resize((done, CHUNK), refcheck=False)
@@ -96,10 +85,9 @@ def _reads(model: Model, *, compact: bool) -> PairReads:
                      chop_row=np.where(is_chop, chop_rows, 0).sum(axis=1))
 
 
-def _part_reads(model: Model, entries: slice, *,
-                compact: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _part_reads(model: Model, entries: slice) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The reads of the parts of the plan ENTRIES for :func:`pair_reads`, back to back: each
-    chunk's reads (rows of W, or of the compact V; ``[chunks, CHUNK]``) and
+    chunk's reads (rows of W, ``[chunks, CHUNK]``) and
     chunk's points-row chunk and mask of the reads it keeps (``chunk * 256 + mask``), each
     part's count of chunks, and each part's chance of ending the game with a player 0 win.
 
@@ -114,13 +102,7 @@ def _part_reads(model: Model, entries: slice, *,
     chunk = np.arange(owner.size) + np.repeat(model.chunk_start[row] - first, counts)
     outcome = base[owner, None] + model.chunk_vals[chunk]  # [chunks, CHUNK]: places in post_flat
     live = _as_words(model.chunk_live)[chunk]
-    if compact:  # straight to the cells of V (the choice made picks the row within one)
-        cells = len(model.all_who)
-        seat = blk // (model.nh // model.block)  # the next mover's seat
-        after = compact_post(model)[seat[owner, None] * len(model.post_flat) + outcome]
-        end, loss = cells, np.full(row.size, cells + 1)
-    else:
-        after, end, loss = model.post_flat[outcome], g * g, blk * G + g * g + 1
+    after, end, loss = model.post_flat[outcome], g * g, blk * G + g * g + 1
     keep = _as_words(after < end) & live
     won = _as_words(after == end) & live
     ends = np.nonzero(won)[0]
@@ -131,7 +113,7 @@ def _part_reads(model: Model, entries: slice, *,
     kept = np.bincount(owner[held], minlength=row.size)  # each part's chunks that keep a read
     empty = (kept == 0) & (row != model.dead_row)  # a part in use that keeps no read keeps one chunk
     # each kept chunk's rows, and a row worth 0 where a read is masked out
-    rows = after[held] if compact else blk[owner[held], None] * G + after[held]
+    rows = blk[owner[held], None] * G + after[held]
     index = np.where(_as_bools(keep[held]), rows, loss[owner[held], None])
     slot = chunk[held] * 256 + mask[held]
     if not empty.any():

@@ -31,8 +31,7 @@ def row_batch(model: Model) -> int:
 
 def row_backward(model: Model, cols_a: np.ndarray, cols_b: np.ndarray) -> np.ndarray:
     """Backward induction for table A (choice columns ``[goal * goal]``) in seat 0 against each
-    table B (``[K, goal * goal]``) in seat 1, for a model that is not
-    :attr:`Model.compact <hogkit.exact.model.Model.compact>`. Returns W ``[nblock, G, K, block]``
+    table B (``[K, goal * goal]``) in seat 1. Returns W ``[nblock, G, K, block]``
     as :func:`hogkit.exact.batch.backward` does, each pair's values those of
     :func:`hogkit.exact.pair.pair_backward`.
 

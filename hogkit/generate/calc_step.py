@@ -8,7 +8,7 @@ and how each hidden state follows from the last. ``calc.py`` asks the student's 
 for everything the rules decide, so the kit ships neither the Free Bacon nor the swap table, nor
 any other answer.
 
-calc_model.json, format 5 (one key a line), holds:
+calc_model.json, format 6 (one key a line), holds:
 
 * ``format``, ``about`` (what the file is, for a reader), ``variant``, ``title``, ``goal``;
 * ``entry``: the file of Problem 12's ``final_strategy``;
@@ -41,6 +41,11 @@ calc_model.json, format 5 (one key a line), holds:
   [special move, no extra turn], [special move, extra turn] (-1: the rules never give that turn);
   where a rule remembers a turn's points, each of the four is a list by the points the turn
   scored, 0 to ``points_cap`` (more points count as ``points_cap``);
+* ``halves``: where the hidden state is two halves (:meth:`hogkit.turn.Turn.halves`: each player
+  remembers the dice or points of their own last turn), [the mover's fields, the opponent's
+  fields], the same memories in the same order; else null. calc.py then keeps one value per
+  class of the mover's half instead of one per hidden state, once it has checked that the
+  turns of the student's hog.py keep to the halves;
 * ``baselines``: what to compare against: a number n is ``always_roll(n)``, ``{"function": f}``
   the strategy f of the kit's hog.py.
 
@@ -68,7 +73,7 @@ from hogkit.turn import MOST_DICE, SPECIAL, Turn, hook_names, turn_of
 from hogkit.variant import Variant
 
 MODEL_FILE = "calc_model.json"
-FORMAT = 5
+FORMAT = 6
 BASELINE_DICE = 4
 ABOUT = ("How a turn of this kit is put together, for calc.py, written by HogKit: which functions of your "
          "hog.py score a turn, change the scores after it, choose the dice and say what a player must "
@@ -175,6 +180,7 @@ def calc_model_data(variant: Variant, *, goal: int | None = None) -> dict:
         "start": turn.index(turn.start),
         "points_cap": cap,
         "next": _next_states(turn, cap),
+        "halves": None if turn.halves() is None else [[turn.slots[i].field for i in half] for half in turn.halves()],
         "baselines": baselines,
     }
 

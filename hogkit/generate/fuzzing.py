@@ -13,15 +13,25 @@ from the test function's own source.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import inspect
+import json
+import os
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
+import hypothesis
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from hogkit.generate.answers import expected
+from hogkit.generate.solution import solution_hog_source
 from hogkit.problems.checks import Fuzz
 from hogkit.problems.domains import CycleSamples, GameStart, Ints, OneOf, ScoreWalk, Strategies, TestDice
 from hogkit.variant import Variant
@@ -96,11 +106,60 @@ def calls_of(prop: Fuzz) -> st.SearchStrategy[str]:
 
 def recorded_inputs(variant: Variant, prop: Fuzz, *, max_examples: int) -> tuple[str, ...] | None:
     """The calls hypothesis sends, in order, to a student whose every answer is right (None if
-    they cannot be recorded). Drawn once per process for each property of a variant."""
+    they cannot be recorded). Drawn once per process for each property of a variant, and kept in
+    HogKit's cache folder (:func:`cache_folder`) for the processes after it: a grading worker, or
+    Gradescope's run of one copy, starts with them drawn."""
     key = (variant, prop, max_examples)
     if key not in _RECORDED:
-        _RECORDED[key] = _record(variant, prop, max_examples=max_examples)
+        path = _cached_plan(variant, prop, max_examples=max_examples)
+        plan = _read_plan(path) if path is not None else None
+        if plan is None:
+            found = _record(variant, prop, max_examples=max_examples)
+            plan = list(found) if found is not None else []
+            _write_plan(path, plan)
+        _RECORDED[key] = tuple(plan) or None
     return _RECORDED[key]
+
+
+def cache_folder() -> Path | None:
+    """Where HogKit keeps what it works out once and reuses: ``$HOGKIT_CACHE``, else the user's
+    cache folder (None when neither can be used)."""
+    given = os.environ.get("HOGKIT_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "hogkit")
+    return Path(given) if given and not given.startswith("~") else None
+
+
+def _cached_plan(variant: Variant, prop: Fuzz, *, max_examples: int) -> Path | None:
+    """The file of PROP's plan: named by everything the draws depend on (hypothesis's version, this
+    module's code, the property, and the reference that decides which calls count)."""
+    folder = cache_folder()
+    if folder is None:
+        return None
+    accept = inspect.getsource(prop.accept) if prop.accept is not None else ""
+    parts = [hypothesis.__version__, inspect.getsource(sys.modules[__name__]), prop.template, repr(prop.args),
+             accept, str(max_examples), solution_hog_source(variant)]
+    name = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+    return folder / "fuzz-plans" / f"{name}.json"
+
+
+def _read_plan(path: Path) -> list[str] | None:
+    try:
+        plan = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return plan if isinstance(plan, list) and all(isinstance(call, str) for call in plan) else None
+
+
+def _write_plan(path: Path | None, plan: list[str]) -> None:
+    """Keep PLAN at PATH (written whole or not at all; a folder that cannot be written is skipped)."""
+    if path is None:
+        return
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".plan-")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(plan, handle)
+        os.replace(tmp, path)
 
 
 def _record(variant: Variant, prop: Fuzz, *, max_examples: int) -> tuple[str, ...] | None:

@@ -26,6 +26,7 @@ from hogkit.source_module import load_source_module
 from hogkit.variant import Variant
 
 CONFIG = "hog.ok"
+LOOP_SECONDS = 0.5  # how long an unlocking question whose answer is "Infinite loop" runs
 SETUP = ">>> from hog import *"
 
 
@@ -35,11 +36,13 @@ def assignment_name(variant: Variant) -> str:
 
 
 def _expected_lines(ref: types.ModuleType, statements: list[str], *, setup: list[str] = (),
-                    teardown: list[str] = ()) -> list[list[str]] | None:
+                    teardown: list[str] = (), loops: bool = False) -> list[list[str]] | None:
     """What each statement displays on the reference, as a student types it when unlocking: a
     value's repr, printed text, or the error's type name. None if a statement never finishes."""
     with as_hog(ref):
-        report = checker.run_prompts(statements, dict(vars(ref)), setup=setup, teardown=teardown, timeout=5.0)
+        # a question whose answer is "Infinite loop" runs on until stopped: stop it soon, as the bank does
+        report = checker.run_prompts(statements, dict(vars(ref)), setup=setup, teardown=teardown,
+                                     timeout=LOOP_SECONDS if loops else 5.0)
     if report["setup_error"]:
         raise AssertionError(f"the reference fails the setup {setup}: {report['setup_error']}")
     lines = []
@@ -65,8 +68,9 @@ def locked_code(key: str, statements: list[str], expected: list[list[str]]) -> s
     return "\n".join(out)
 
 
-def _code_case(key: str, ref: types.ModuleType, statements: list[str], **context: list[str]) -> dict | None:
-    expected = _expected_lines(ref, statements, **context)
+def _code_case(key: str, ref: types.ModuleType, statements: list[str], *, loops: bool = False,
+               **context: list[str]) -> dict | None:
+    expected = _expected_lines(ref, statements, loops=loops, **context)
     if expected is None:
         return None
     return {"code": locked_code(key, statements, expected), "hidden": False, "locked": True}
@@ -95,7 +99,8 @@ def okpy_test(variant: Variant, spec: ProblemSpec) -> dict:
     key = assignment_name(variant)
     ref = load_source_module("hog", solution_hog_source(variant))  # a copy tests may change
     concepts = [_concept(key, item) for item in spec.unlock if item.is_choice]
-    cases = [_code_case(key, ref, list(item.statements)) for item in spec.unlock if not item.is_choice]
+    cases = [_code_case(key, ref, list(item.statements), loops=item.loops) for item in spec.unlock
+             if not item.is_choice]
     suites = []
     if concepts:
         suites.append({"cases": concepts, "scored": False, "type": "concept"})
@@ -117,7 +122,7 @@ def okpy_answers(variant: Variant, spec: ProblemSpec) -> list[str]:
     for item in spec.unlock:
         if item.is_choice:
             plain[checker.okpy_lock(key, item.answer)] = item.answer
-    for statements, context in [(list(i.statements), {}) for i in spec.unlock if not i.is_choice] + [
+    for statements, context in [(list(i.statements), {"loops": i.loops}) for i in spec.unlock if not i.is_choice] + [
             (list(t.statements), {"setup": list(t.setup), "teardown": list(t.teardown)}) for t in spec.visible]:
         for lines in _expected_lines(ref, statements, **context) or []:
             plain.update({checker.okpy_lock(key, line): line for line in lines})

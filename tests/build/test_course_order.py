@@ -28,6 +28,7 @@ from hogkit.problem_layout import first_problems
 from hogkit.problems.specs import problem_specs
 from hogkit.variant import load_variant, variant_names
 from tests.conftest import SEED_VARIANTS, SLOW_SEMESTERS, answered
+from tests.shipped import test_gui as gui
 
 
 def names_used(statements) -> set[str]:
@@ -109,3 +110,23 @@ def test_a_student_in_the_courses_order(name, tmp_path):
             assert game.returncode == 0 and "Game over" in game.stdout, game.stderr[-2000:]
         else:  # ... and before, names the problem it waits for
             assert game.returncode == 1 and f"{play.label} (play) is not finished" in game.stderr, game.stderr
+
+
+@pytest.mark.slow  # a kit built and a game played in a real window
+def test_the_gui_plays_once_phase_1_is_done_in_an_update_style_kit(tmp_path):
+    """Fall 2022: with Problems 1 to 5 written and always_roll (Problem 6) still a stub, the GUI plays
+    a whole game in a real window (Xvfb), as the course's page says it will after Phase 1."""
+    if shutil.which("Xvfb") is None or not gui._has_tkinter():
+        pytest.skip("no Xvfb or tkinter here (.ci/run installs Xvfb)")
+    variant = load_variant("fa22")
+    kit = tmp_path / "kit"
+    build_kit(variant, out=kit)
+    last = [p for p in variant.problems if p.phase == 1][-1]
+    written_up_to(kit, variant, last.id, tmp_path / "phase1")
+    with gui.virtual_display(tmp_path) as (display, _screen):
+        log = tmp_path / "game.json"
+        proc = gui.play_in_window(tmp_path, "phase1", display, log, "--seed", "11", "--exit-after", "50")
+        gui._wait_for(log, proc)
+        assert proc.wait(timeout=30) == 0, proc.stderr.read()
+    game = json.loads(log.read_text())
+    assert max(game["scores"]) >= variant.goal

@@ -10,12 +10,13 @@ import pytest
 
 from graders.sample_entries import sample_tables
 from hogkit.exact import contest_figure, figures_against, model_for, pair_backward
+from hogkit.exact.figures import pair_by_fast_layout
 from hogkit.exact.row import row_backward, row_batch
 from hogkit.strategy_table import decode_table
 from hogkit.variant import load_variant
 from tests.conftest import fast_variant_names
 
-FULL = [name for name in fast_variant_names() if not model_for(load_variant(name), 30).compact]
+FULL = [name for name in fast_variant_names() if pair_by_fast_layout(load_variant(name))]
 
 
 def _tables(variant, rng, *, count: int) -> np.ndarray:

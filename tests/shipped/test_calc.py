@@ -22,7 +22,7 @@ from hogkit.generate.pipeline import build_kit
 from hogkit.generate.reference import reference_hog
 from hogkit.shipped import calc
 from hogkit.variant import load_variant
-from tests.conftest import ALL_SPECS, answered
+from tests.conftest import ALL_SPECS, ROOT, answered
 
 SMALL_GOAL = 30  # the plain-Python count is checked on a smaller game, to keep the suite quick
 
@@ -59,6 +59,34 @@ def test_plain_python_count_matches_exact(spec):
         want = win_rate(variant, t0, t1, goal=SMALL_GOAL)
         assert abs(calc.win_rate(m, t0.tolist(), t1.tolist(), numpy=False) - want) < 1e-9
         assert abs(calc.win_rate(m, t0.tolist(), t1.tolist(), numpy=True) - want) < 1e-9
+
+
+HALVES = ["fa19", "sp20", "su20", *(str(ROOT / "tests" / "data" / "general" / f"{name}.toml")
+                                    for name in ("general", "steps", "dice-extra"))]
+
+
+@pytest.mark.parametrize("spec", HALVES, ids=lambda s: Path(s).stem)
+def test_a_hidden_state_in_halves_is_counted_in_halves(spec):
+    """Where each player remembers their own last turn (calc_model.json's ``halves``), calc.py keeps
+    a value per class of the mover's half, in plain Python and with NumPy, and counts the same game."""
+    variant = load_variant(spec)
+    m = model(variant, SMALL_GOAL)
+    assert m.halves is not None and m.halves.size ** 2 == len(m.spec.hidden)
+    t0, t1 = random_tables(variant, SMALL_GOAL, seed=3)[0]
+    want = win_rate(variant, t0, t1, goal=SMALL_GOAL)
+    assert abs(calc.win_rate(m, t0.tolist(), t1.tolist(), numpy=False) - want) < 1e-9
+    assert abs(calc.win_rate(m, t0.tolist(), t1.tolist(), numpy=True) - want) < 1e-9
+
+
+def test_halves_the_turns_do_not_keep_to_are_not_used(fa19):
+    """Halves named the wrong way round (the turn hands the mover's half over, not the opponent's):
+    calc.py checks the turns against them, finds they do not split so, and counts every hidden state."""
+    data = json.loads(calc_model_json(fa19, goal=SMALL_GOAL))
+    data["halves"] = data["halves"][::-1]
+    m = calc.derive(calc.Spec(data), reference_hog(fa19))
+    assert m.halves is None
+    t0, t1 = random_tables(fa19, SMALL_GOAL, seed=5)[0]
+    assert abs(calc.win_rate(m, t0.tolist(), t1.tolist()) - win_rate(fa19, t0, t1, goal=SMALL_GOAL)) < 1e-9
 
 
 def test_a_table_with_an_illegal_choice_is_refused(fa19):
@@ -98,7 +126,7 @@ def test_the_model_holds_no_answer(spec):
     data = json.loads(calc_model_json(variant))
     assert set(data) == {"format", "about", "variant", "title", "goal", "entry", "choices", "points", "after", "wild",
                          "sources", "hooks", "problems", "fields", "hidden", "start", "points_cap", "next",
-                         "baselines"}
+                         "halves", "baselines"}
     assert data["entry"] == "hog.py" and data["points"][0] == "take_turn"
     written = {name for problem in variant.problems for name in problem.functions}
     for name, source in data["sources"].items():  # a rule's small given function, never an answer
