@@ -105,14 +105,15 @@ class Signature:
         return Signature(name, self.params)
 
 
-def bind(course: Signature, canonical: tuple[str, ...], aliases: dict[str, str] | None = None) -> dict[str, str]:
+def bind(course: Signature, canonical: tuple[str, ...], aliases: dict[str, str] | None = None, *,
+         by_position: bool = True) -> dict[str, str]:
     """Each of HogKit's CANONICAL parameter names -> the course's parameter that means it: the one
-    its ALIASES (course name -> HogKit's) say, else the one of the same name, else the next
-    unmatched one in order."""
+    its ALIASES (course name -> HogKit's) say, else the one of the same name, else (BY_POSITION)
+    the next unmatched one in order."""
     matched = {ours: theirs for theirs, ours in (aliases or {}).items() if ours in canonical}
     matched.update({name: name for name in canonical if name in course.names and name not in matched
                     and name not in matched.values()})
-    rest = [name for name in course.names if name not in matched.values()]
+    rest = [name for name in course.names if name not in matched.values()] if by_position else []
     for name in canonical:
         if name not in matched and rest:
             matched[name] = rest.pop(0)
@@ -120,11 +121,12 @@ def bind(course: Signature, canonical: tuple[str, ...], aliases: dict[str, str] 
 
 
 def render_call(course: Signature, canonical: tuple[str, ...], args: dict[str, str], *,
-                keywords: tuple[str, ...] = (), aliases: dict[str, str] | None = None) -> str:
+                keywords: tuple[str, ...] = (), aliases: dict[str, str] | None = None,
+                by_position: bool = True) -> str:
     """A call of COURSE given ARGS (canonical name -> source text): positional while the course's
     parameters are given in order, by keyword after a gap or for the canonical names in KEYWORDS.
-    Arguments the course's function does not take are left out."""
-    meaning = bind(course, canonical, aliases)
+    Arguments the course's function does not take are left out (BY_POSITION: see :func:`bind`)."""
+    meaning = bind(course, canonical, aliases, by_position=by_position)
     given = {meaning[name]: value for name, value in args.items() if name in meaning}
     forced = {meaning[name] for name in keywords if name in meaning}
     parts, positional = [], True

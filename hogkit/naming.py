@@ -95,11 +95,19 @@ class Course:
     constants: dict[str, str]  # HogKit's names of module constants -> the course's (GOAL_SCORE -> GOAL)
     texts: dict[str, str] = field(default_factory=dict)  # the interface's [texts]: output in the course's words
     renames: dict[str, str] = field(default_factory=dict)  # HogKit's names of functions the course renames (below)
+    # Roles whose signature is a rule's own hook: its parameters mean what their names (or the
+    # rule's inputs=) say, never what their place says (a memory is not the strategy's num_rolls).
+    by_name: frozenset[str] = frozenset()
+
+    def meaning(self, role: str) -> dict[str, str]:
+        """HogKit's name of each parameter of ROLE -> the course's parameter that means it."""
+        return bind(self.signatures[role], self.canonical[role], self.aliases.get(role),
+                    by_position=role not in self.by_name)
 
     def call(self, role: str, args: dict[str, str], *, keywords: tuple[str, ...] = ()) -> str:
         """A call of ROLE in the course's signature, given ARGS by canonical name."""
         return render_call(self.signatures[role], self.canonical[role], args, keywords=keywords,
-                           aliases=self.aliases.get(role))
+                           aliases=self.aliases.get(role), by_position=role not in self.by_name)
 
 
 def template_of(variant: Variant, key: str) -> str | None:
@@ -133,8 +141,7 @@ def course_name(variant: Variant, key: str) -> str:
 
 def course_params(variant: Variant, role: str) -> dict[str, str]:
     """HogKit's name of each parameter of ROLE -> the course's name for it in VARIANT's kit."""
-    course = kit_course(variant)
-    return bind(course.signatures[role], course.canonical[role], course.aliases.get(role))
+    return kit_course(variant).meaning(role)
 
 
 @cache
@@ -170,7 +177,8 @@ def kit_course(variant: Variant) -> Course:
         raise HogkitError(f"interface {variant.interface.name}: no template prints a message {unknown[0]!r}",
                           f"use one of {', '.join(sorted(marked))} in [texts]")
     return Course(signatures, canonical, aliases, {"GOAL_SCORE": variant.interface.goal_name},
-                  dict(variant.interface.texts), course_renames(variant))
+                  dict(variant.interface.texts), course_renames(variant),
+                  frozenset({"post_turn_hook"} & set(signatures)))
 
 
 def rename_identifiers(source: str, names: dict[str, str]) -> str:

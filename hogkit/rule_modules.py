@@ -18,15 +18,18 @@ from types import ModuleType
 
 from hogkit.errors import SpecError
 from hogkit.instructor import check_import, in_child
-from hogkit.rules import FAMILIES, QUANTITIES, RULES, Family, Rule, register
+from hogkit.rules import FAMILIES, QUANTITIES, RULES, Family, Rule, register, unregister
 from hogkit.shipped.dice import four_sided, make_test_dice, six_sided
 
 # The names a worked example may use besides the rule's own functions.
 EXAMPLE_NAMES = {"make_test_dice": make_test_dice, "six_sided": six_sided, "four_sided": four_sided}
 
 
+SPEC_MODULE_PREFIX = "hogkit_spec_rules_"  # the module name of a rule module beside a spec
+
+
 def _module_name(path: Path) -> str:
-    return f"hogkit_spec_rules_{abs(hash(str(path)))}_{path.stem}"
+    return f"{SPEC_MODULE_PREFIX}{abs(hash(str(path)))}_{path.stem}"
 
 
 def _import(path: Path, source: str, key: str) -> ModuleType:
@@ -58,7 +61,19 @@ def check_rule(rule: Rule, *, origin: str, source: str, key: str) -> None:
         if renamed.get(name, name) not in allowed:
             raise SpecError(source, key, f"{origin}: the hook {rule.hook_name} of rule {rule.id!r} takes {name!r}, "
                             "which the engine cannot give",
-                            f"name it after one of {', '.join(QUANTITIES)} or a memory, or map it in inputs=")
+                            f"name it after one of {', '.join(QUANTITIES)} or a memory, or map it in inputs= "
+                            "(each die is read by the roll rule, through dice; the turn number is a Memory with "
+                            "update='count')")
+
+
+def _drop_other_spec(rule_id: str, *, ours: list[ModuleType]) -> None:
+    """Take away the rules of the module beside another spec that registered RULE_ID (the last spec
+    loaded names its own rules; a Variant loaded before keeps the rules it was made with). A module
+    of this spec, in OURS, keeps them: two modules of one spec may not define one rule."""
+    held = RULES.get(rule_id)
+    module = sys.modules.get(held.hook.__module__) if held is not None else None
+    if module is not None and module.__name__.startswith(SPEC_MODULE_PREFIX) and module not in ours:
+        unregister(module)
 
 
 def load_rule_modules(files: list[str], *, folder: Path, source: str) -> list[ModuleType]:
@@ -79,6 +94,7 @@ def load_rule_modules(files: list[str], *, folder: Path, source: str) -> list[Mo
         if not rules:
             raise SpecError(source, key, f"{path.name} defines no Rule", "define at least one hogkit.rules.Rule")
         for rule in rules:
+            _drop_other_spec(rule.id, ours=loaded)
             if RULES.get(rule.id, rule) is not rule:
                 raise SpecError(source, key, f"{path.name}: a rule {rule.id!r} exists already", "give it another id")
             known = {family.name for family in families} | set(FAMILIES)

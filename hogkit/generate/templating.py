@@ -77,7 +77,7 @@ def _ahead(course: Course, role: str, name: str, positional: int) -> bool:
     POSITIONAL parameters of HogKit's order: a keyword a template passes only because HogKit's
     order has the parameter later (``take_turn(0, opponent_score, player_score=score)``), which the
     course's call then passes in its place."""
-    meaning = bind(course.signatures[role], course.canonical[role], course.aliases.get(role))
+    meaning = course.meaning(role)
     names = course.signatures[role].names
     if name not in meaning:
         return False

@@ -111,3 +111,23 @@ def test_an_example_that_fails_is_one_line_in_the_spec_check(tmp_path):
         check_spec(load_variant(spec))
     line = info.value.line()
     assert line.startswith("beside.toml: rule lucky_bacon_c: example lucky_bacon(42) gives 9, not 10 — "), line
+
+
+def test_two_specs_may_name_a_rule_of_their_own_alike(tmp_path):
+    """The last spec loaded names its own rules: a rule id of another spec's module is not taken."""
+    for folder, points in (("first", 7), ("second", 8)):
+        (tmp_path / folder).mkdir()
+        spec = write(tmp_path / folder, GOOD.replace("{tag}", "e").replace("7 + score", f"{points} + score")
+                     .replace("9, ", f"{points + 2}, "), zero="lucky_bacon_e")
+        variant = load_variant(spec)
+        assert variant.rule("zero_dice").hook(42) == points + 2
+
+
+def test_two_modules_of_one_spec_may_not_define_one_rule(tmp_path):
+    text = GOOD.replace("{tag}", "f")
+    (tmp_path / "again.py").write_text(text)
+    spec = write(tmp_path, text, zero="lucky_bacon_f")
+    spec.write_text(spec.read_text().replace('["lucky.py"]', '["lucky.py", "again.py"]'))
+    with pytest.raises(HogkitError) as info:
+        load_variant(spec)
+    assert "rule_modules[1]: again.py: a rule 'lucky_bacon_f' exists already" in info.value.line()
