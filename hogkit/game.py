@@ -178,11 +178,13 @@ def play(
     goal: int | None = None,
     say: Callable | None = None,
     later_rules: bool = True,
+    watch: Callable[[TurnState, TurnPlan, int], None] | None = None,
 ) -> GameResult:
     """Play a whole game; return the final scores and the record of every turn.
 
     ``say`` is a commentary function, called after every turn as in Phase 2; ``later_rules``
-    False switches off the rule of Problem 5b (like ``play(..., feral_hogs=False)``).
+    False switches off the rule of Problem 5b (like ``play(..., feral_hogs=False)``); ``watch``,
+    if given, sees each turn's state, plan and points before the turn ends.
     """
     goal = variant.goal if goal is None else goal
     state = start_state(variant, (score0, score1))
@@ -202,6 +204,8 @@ def play(
         if plan.rolls != SPECIAL:
             points = take_turn(variant, plan.rolls, state.opponent_score, recording_dice,
                                player_score=state.mover_score)
+        if watch is not None:
+            watch(state, plan, points)
         state, record = finish_turn(variant, state, plan, points, later_rules=later_rules)
         result.turns.append(replace(record, outcomes=tuple(rolled)))
         if say is not None:

@@ -32,8 +32,8 @@ async function refresh() {
 async function act(path, body, done) {
   try {
     const reply = await hog.call(path, { method: "POST", body });
+    await refresh();  // the page shows the new state before it says the action is done
     hog.say(done(reply));
-    await refresh();
   } catch (error) { hog.say(error.message, true); }
 }
 

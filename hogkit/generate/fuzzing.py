@@ -131,11 +131,12 @@ def cache_folder() -> Path | None:
 
 def _cached_plan(variant: Variant, prop: Fuzz, *, max_examples: int) -> Path | None:
     """The file of PROP's plan: named by everything the draws depend on (hypothesis's version, this
-    module's code, the property, and the reference that decides which calls count)."""
+    module's code, the property and the whole module of its filter, and the reference that decides
+    which calls count)."""
     folder = cache_folder()
     if folder is None:
         return None
-    accept = inspect.getsource(prop.accept) if prop.accept is not None else ""
+    accept = inspect.getsource(inspect.getmodule(prop.accept)) if prop.accept is not None else ""
     parts = [hypothesis.__version__, inspect.getsource(sys.modules[__name__]), prop.template, repr(prop.args),
              accept, str(max_examples), solution_hog_source(variant)]
     name = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]

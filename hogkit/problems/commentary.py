@@ -20,7 +20,14 @@ from hogkit.problems.building import (
 )
 from hogkit.problems.checks import Doctest, Fuzz, Requirement, Sweep, Unlock
 from hogkit.problems.domains import OneOf, ScoreWalk, max_turn_points
-from hogkit.problems.shared_games import draw_games, game_call, neutral, shared_doctests, shared_fuzz, swaps
+from hogkit.problems.shared_games import (
+    commentary_neutral,
+    draw_games,
+    game_call,
+    shared_doctests,
+    shared_fuzz,
+    swaps,
+)
 from hogkit.variant import Variant
 
 TEXT = {
@@ -60,7 +67,7 @@ def _p06(variant: Variant, problem: Problem, rng: random.Random) -> dict:
     swapping = [g for g in games if swaps(variant, g)]
     plain = [g for g in games if (g[0], g[1][:2]) == ((1,), (0, 0))]
     simple = [((1,), (0, 0, goal), (3,), (3,)) for goal in (5, 10)]
-    simple = [g if neutral(variant, *g) else (plain or games)[0] for g in simple]
+    simple = [g if commentary_neutral(variant, *g) else (plain or games)[0] for g in simple]
     with_swap = (swapping or games)[:2]
     visible = (
         *shared_doctests(variant, simple[:1], later=False, title="say is called after every turn", say="echo",

@@ -5,19 +5,21 @@ Problem 5a owns how ``play`` asks the strategies (whose, how often, which score 
 problems that test ``play`` again (5b's rule, Problem 6's commentary) play games in which the two
 players share one strategy of the sum of the scores, so a 5a mistake (``strategy0`` for both,
 ``strategy(score0, score1)``) gives the same game and costs only 5a. Commentary games are also
-*neutral*: the reference plays them the same with the later rules on and off, so a Feral Hogs
-mistake costs 5a or 5b, never Problem 6.
+*neutral*: the reference plays them the same with the later rules on and off, and would even were
+the rules asked with the scores the other way round, so a Feral Hogs or More Boar mistake costs 5a
+or 5b, never Problem 6.
 """
 
 from __future__ import annotations
 
 import random
 
-from hogkit.game import play
+from hogkit.game import TurnPlan, TurnState, play
 from hogkit.problems.building import GAME_DICE, SETUP, TEST_GOALS, WILD_DICE, dice_text, play_call, play_strategies
 from hogkit.problems.checks import Doctest, Fuzz
 from hogkit.problems.domains import GameStart, Strategies, TestDice
 from hogkit.shipped.dice import make_test_dice
+from hogkit.turn import turn_of
 from hogkit.variant import Variant
 
 PICKS_BY_SUM = (
@@ -66,6 +68,37 @@ def neutral(variant: Variant, choices: tuple[int, ...], start: tuple[int, int, i
             == turns_of(variant, choices, start, dice, wild, later=False))
 
 
+def quiet_from_either_seat(variant: Variant, choices: tuple[int, ...], start: tuple[int, int, int],
+                           dice: tuple[int, ...], wild: tuple[int, ...] = (3,)) -> bool:
+    """Whether every rule that ends a turn (an extra turn, a post-turn change of the scores) says
+    the same in each turn of the game when asked with the two scores the other way round, as a
+    ``play`` that asks them in seat order (``score0`` first) does for Player 1: such a mistake is
+    Problem 5's, and costs no commentary game."""
+    turn = turn_of(variant)
+    loud: list[int] = []
+
+    def watch(state: TurnState, plan: TurnPlan, points: int) -> None:
+        view = turn.seen_by(state.memory, state.who)
+        right = turn.finish(view, plan.rolls, points, state.mover_score, state.opponent_score, who=state.who)
+        other_way = turn.finish(view, plan.rolls, 0, state.opponent_score, state.mover_score + points,
+                                who=state.who)
+        if (right.extra, [c[0] for c in right.changes]) != (other_way.extra, [c[0] for c in other_way.changes]):
+            loud.append(plan.rolls)
+
+    strategy = by_sum(choices)
+    score0, score1, goal = start
+    play(variant, strategy, strategy, score0=score0, score1=score1, dice=make_test_dice(*dice),
+         wild_dice=make_test_dice(*wild), goal=goal, later_rules=False, watch=watch)
+    return not loud
+
+
+def commentary_neutral(variant: Variant, choices: tuple[int, ...], start: tuple[int, int, int],
+                       dice: tuple[int, ...], wild: tuple[int, ...] = (3,)) -> bool:
+    """Whether a game judges commentary alone: neutral, and quiet from either seat."""
+    return neutral(variant, choices, start, dice, wild) and quiet_from_either_seat(variant, choices, start, dice,
+                                                                                   wild)
+
+
 def swaps(variant: Variant, game: tuple) -> bool:
     """Whether the scores trade places in some turn of GAME (choices, start, dice, wild)."""
     return any(turn[2] for turn in turns_of(variant, *game, later=False))
@@ -77,7 +110,7 @@ def neutral_games(variant: Variant, rng: random.Random, count: int, strategies: 
     games: list[tuple] = []
     for _ in range(tries):
         game = (strategies.sample(rng), start.sample(rng), dice.sample(rng), wild.sample(rng))
-        if neutral(variant, *game):
+        if commentary_neutral(variant, *game):
             games.append(game)
             if len(games) == count:
                 break
@@ -130,7 +163,7 @@ def shared_fuzz(variant: Variant, *, later: bool, name: str, say: str = "", neut
     accept = None
     if neutral_only:
         def accept(choices, start, dice, wild=(3,)):
-            return neutral(variant, choices, start, dice, wild)
+            return commentary_neutral(variant, choices, start, dice, wild)
     return Fuzz(name, template, args, output=output, accept=accept)
 
 

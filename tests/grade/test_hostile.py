@@ -186,10 +186,20 @@ def answered(result: dict) -> int:
                    and not any(word in t["feedback"] for word in unanswered)) for p in result["problems"])
 
 
+def proportional_size(proc: Path) -> int:
+    """PROC's share of the memory it touches (Pss: a page shared by N processes counts 1/N in each),
+    so that a child forked from a grader, between its change of uid and its exec, does not count the
+    grader's pages it still shares once more."""
+    for line in (proc / "smaps_rollup").read_text().splitlines():
+        if line.startswith("Pss:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
 class Watch:
     """While a batch runs: the host's shared memory (Shmem of /proc/meminfo, which counts every tmpfs
-    and System V segment) above what it was before, and the resident memory of all processes of
-    sandbox uids together, at their highest."""
+    and System V segment) above what it was before, and the memory of all processes of sandbox uids
+    together (their proportional sizes), at their highest."""
 
     def __init__(self) -> None:
         self.shared_peak = self.sandboxes_peak = 0
@@ -210,7 +220,7 @@ class Watch:
                 status = dict(line.split(":", 1) for line in (proc / "status").read_text().splitlines()
                               if ":" in line)
                 if UID_BASE <= int(status["Uid"].split()[0]) < UID_BASE + UID_SLOTS:
-                    total += int(status.get("VmRSS", "0 kB").split()[0]) * 1024
+                    total += proportional_size(proc)
             except (OSError, ValueError, KeyError):
                 continue
         return total
