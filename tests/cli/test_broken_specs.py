@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import tomllib
 
 import pytest
 
@@ -17,7 +16,7 @@ from hogkit.errors import HogkitError
 from hogkit.generate.spec_check import check_spec
 from hogkit.instructor import SECONDS_VARIABLE
 from hogkit.variant import load_variant
-from tests.conftest import ROOT
+from tests.conftest import ROOT, spec_points
 
 LIMIT = "3"
 SPEC = """name = "broken"
@@ -29,12 +28,6 @@ rules = {rules}
 [points]
 {points}
 """
-
-
-def points(interface: str) -> str:
-    """The [points] of the semester that taught INTERFACE (its problems are the interface's)."""
-    table = tomllib.loads((ROOT / "variants" / f"{interface}.toml").read_text())["points"]
-    return "\n".join(f'"{problem}" = {value}' for problem, value in table.items())
 
 
 # A post-turn rule of the instructor's, whose hook's body is the case's.
@@ -66,7 +59,7 @@ def write(tmp_path, *, body: str = "    return player_score", params: str = "pla
         (tmp_path / "odd.py").write_text(module if module is not None else MODULE.format(
             params=params, body=body, extra=f",\n           {extra}" if extra else ""))
     spec = tmp_path / "broken.toml"
-    spec.write_text(SPEC.format(interface=interface, rules=rules, points=points(interface),
+    spec.write_text(SPEC.format(interface=interface, rules=rules, points=spec_points(interface),
                                 modules='rule_modules = ["odd.py"]\n' if module != "" else ""))
     return spec
 
@@ -80,7 +73,7 @@ def one_line(proc: subprocess.CompletedProcess, expected: str) -> str:
 
 
 BRAWL_ON_FA21 = SPEC.format(modules="", interface="fa21", rules='["sow_sad", "boar_brawl", "hog_pile"]',
-                            points=points("fa21"))
+                            points=spec_points("fa21"))
 
 
 def test_a_rule_the_interface_cannot_give_its_scores_is_refused_by_check_and_build_alike(tmp_path):
@@ -184,7 +177,7 @@ def test_a_renamed_final_strategy_is_refused(tmp_path):
     spec = tmp_path / "named.toml"
     spec.write_text('name = "named"\ngoal = 100\ncontest_name_field = "PLAYER_NAME"\ninterface = "renamed.toml"\n'
                     'rules = ["pig_out", "free_bacon_min", "feral_hogs", "swine_swap_digits"]\n\n[points]\n'
-                    + points("fa19") + "\n")
+                    + spec_points("fa19") + "\n")
     with pytest.raises(HogkitError) as info:
         check_spec(load_variant(spec))
     assert "names final_strategy best_strategy, and the contest, calc.py and hogkit winrate call" in info.value.line()

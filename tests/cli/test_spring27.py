@@ -128,13 +128,7 @@ def test_notebooks_run_against_a_finished_folder(spring27, kernel, tmp_path):
             assert "Lucky Sevens" in json.dumps(nb) and "Second Wind" in json.dumps(nb)
 
 
-def _with_display(test):
-    for mark in gui.pytestmark:  # skipped, with the reason, where Xvfb or tkinter is missing
-        test = mark(test)
-    return test
-
-
-@_with_display
+@gui.with_display
 def test_a_full_game_in_the_window(spring27, display, tmp_path):
     spec, kit = spring27
     log = tmp_path / "game.json"

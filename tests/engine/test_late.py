@@ -8,22 +8,19 @@ consumer is refused up front where it could not count a quantity."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
 from hogkit.errors import HogkitError
 from hogkit.exact import win_rate
 from hogkit.exact_reference import reference_win_rate
-from hogkit.game import play
 from hogkit.generate.calc_step import calc_model_json
 from hogkit.generate.reference import reference_hog
 from hogkit.shipped import calc
-from hogkit.shipped.dice import make_test_dice
 from hogkit.turn import turn_of
 from hogkit.variant import load_variant
-from tests.conftest import ROOT, play_hog
-from tests.engine.test_general import random_tables
+from tests.conftest import ROOT, spec_points
+from tests.engine.test_general import assert_rendered_play_agrees, random_tables
 
 SPRING27 = ROOT / "examples" / "spring27" / "spring27.toml"
 LATE = ROOT / "tests" / "data" / "general" / "late.toml"
@@ -61,21 +58,7 @@ def test_calc_counts_what_the_evaluator_counts(spec):
 
 @pytest.mark.parametrize("spec", [SPRING27, LATE], ids=["spring27", "late"])
 def test_the_rendered_play_plays_them_as_the_game_does(spec):
-    variant = load_variant(spec)
-    hog = reference_hog(variant)
-    for seed in range(12):
-        t0, t1 = random_tables(variant, variant.goal, seed)
-
-        def s0(s, o, t=t0):
-            return int(t[s][o])
-
-        def s1(s, o, t=t1):
-            return int(t[s][o])
-
-        outcomes = random.Random(seed).choices(range(1, 7), k=41)
-        engine = play(variant, s0, s1, dice=make_test_dice(*outcomes))
-        ours, said = play_hog(variant, hog, s0, s1, dice=make_test_dice(*outcomes))
-        assert ours == engine.scores and said == [t.after for t in engine.turns]
+    assert_rendered_play_agrees(load_variant(spec), games=12, rolls=41)
 
 
 def test_a_memory_kept_after_the_turn_is_the_dice_rolled():
@@ -93,21 +76,7 @@ rule_modules = ["reads.py"]
 rules = {rules}
 
 [points]
-"00" = 0
-"01" = 2
-"02" = 1
-"03" = 2
-"04" = 2
-"05a" = 2
-"05b" = 1
-"06" = 2
-"07" = 3
-"08" = 2
-"09" = 2
-"10" = 1
-"11" = 2
-"12" = 0
-"""
+""" + spec_points("fa19") + "\n"
 MODULE = '''from hogkit.rules import Memory, Rule
 
 
