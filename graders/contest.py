@@ -10,6 +10,7 @@ every problem line is cleaned, and a table must have the contest's shape and leg
 
 from __future__ import annotations
 
+import ast
 import html
 import json
 import time
@@ -64,14 +65,45 @@ def _verdict(data: object, settings: dict) -> dict:
     return {"problems": problems, "table": table, "name": name, "name_problem": naming}
 
 
+def modules_beside(path: Path, source: bytes) -> dict[str, bytes]:
+    """The modules beside PATH that its SOURCE imports, and those they import in turn (a kit's
+    ``hog.py`` imports ``dice`` and ``ucb``), by file name; none named like the check's own files."""
+    found: dict[str, bytes] = {}
+    todo = [source]
+    while todo:
+        try:
+            tree = ast.parse(todo.pop())
+        except (SyntaxError, ValueError):
+            continue  # the child says what is wrong with it
+        names = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+                 for alias in node.names}
+        names |= {node.module.split(".")[0] for node in ast.walk(tree)
+                  if isinstance(node, ast.ImportFrom) and node.module and not node.level}
+        for name in sorted(names):
+            file = f"{name}.py"
+            if file in found or file in OWN_FILES or not (Path(path).parent / file).is_file():
+                continue
+            try:
+                found[file] = read_source(Path(path).parent / file)
+            except Refused:
+                continue
+            todo.append(found[file])
+    return found
+
+
+OWN_FILES = ("entry.py", "contest_check.py")  # the files the check's child runs
+
+
 def inspect_entry(path: Path, variant: Variant, *, timeout: float = OWN_TIMEOUT, named: bool = True,
-                  isolation: Isolation | None = None) -> dict:
+                  isolation: Isolation | None = None, beside: bool = False) -> dict:
     """Load and check the entry at PATH in a sandboxed child; return ``{"problems", "table", "name"}``.
 
     The checks live in the kit module :mod:`hogkit.shipped.contest_check`, which the student kit's
     ``python3 ok --contest`` runs too; here it runs in the grader's sandbox. NAMED: whether the
-    entry must set its name field. A PATH that does not exist is the caller's mistake, not the
-    entry's: a HogkitError; a link or a file that is not regular is the entry's problem.
+    entry must set its name field. BESIDE: the modules beside it that it imports go with it (a
+    kit's ``hog.py`` and its ``dice.py``; a contest entry imports none). A PATH that does not exist
+    is the caller's mistake, not the entry's: a HogkitError; a link or a file that is not regular is
+    the entry's problem.
     """
     if not Path(path).exists() and not Path(path).is_symlink():
         raise HogkitError(f"{path} does not exist", "give the path of a .py file with final_strategy")
@@ -82,7 +114,8 @@ def inspect_entry(path: Path, variant: Variant, *, timeout: float = OWN_TIMEOUT,
     settings = contest_settings(variant) | ({} if named else {"field": None})
     checker = Path(contest_check.__file__).read_bytes()
     done = run_once(["contest_check.py", "--child", json.dumps(settings)],
-                    files={"entry.py": source, "contest_check.py": checker},
+                    files={**(modules_beside(Path(path), source) if beside else {}), "entry.py": source,
+                           "contest_check.py": checker},
                     isolation=isolation or detect(), caps=CAPS, timeout=timeout, max_output=MAX_OUTPUT)
     if done.status == "timeout":
         return _problem(f"the check did not finish within {timeout:g} s — final_strategy must answer all "
@@ -102,9 +135,10 @@ def check_entry(path: Path, variant: Variant, *, isolation: Isolation | None = N
 
 
 def load_entry_table(path: Path, variant: Variant, *, isolation: Isolation | None = None) -> np.ndarray:
-    """The table of the strategy file at PATH (checked as an entry, though it needs no name), or
+    """The table of the final_strategy of the file at PATH (a contest entry, or a kit's ``hog.py``
+    with the modules beside it that it imports; checked as an entry, though it needs no name), or
     a HogkitError naming its first problem."""
-    result = inspect_entry(path, variant, named=False, isolation=isolation)
+    result = inspect_entry(path, variant, named=False, isolation=isolation, beside=True)
     if result["problems"]:
         what, _, fix = result["problems"][0].partition(" — ")
         raise HogkitError(f"{Path(path).name}: {what}", fix or "fix the entry and try again")

@@ -128,7 +128,7 @@ def finish_turn(
     turn = turn_of(variant)
     who = state.who
     done = turn.finish(_memory(turn, state), plan.rolls, points, state.mover_score, state.opponent_score,
-                       later=later_rules)
+                       later=later_rules, who=who)
     events: list[str] = []
     swapped = False
     for rule, bonus in done.bonuses:
@@ -250,7 +250,7 @@ def points_distribution(variant: Variant, plan: TurnPlan, opponent_score: int, *
         return list(raw)
     boosted: dict[int, float] = {}
     for points, p in raw:
-        key = turn.boost(points, player_score=player_score, opponent_score=opponent_score)
+        key = turn.boost(points, num_rolls=plan.rolls)
         boosted[key] = boosted.get(key, 0.0) + p
     return sorted(boosted.items())
 

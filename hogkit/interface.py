@@ -18,7 +18,8 @@ notebooks all read them from here. It holds:
 * ``[functions]``: each function HogKit writes from a template, by key: its signature in the
   course's words (``make_averaged(original_function, total_samples=1000)``), or ``""`` for its
   template's own. A key ``@family:strategy`` is the strategy of the rules of that family, under the
-  name the rule gives its strategy: ``"@zero_dice:strategy" = "(score, opponent_score, ...)"``;
+  name the rule gives its strategy: ``"@zero_dice:strategy" = "(score, opponent_score, ...)"``, or
+  under a name of the interface's own: ``"brawl_strategy(score, opponent_score, ...)"``;
 * ``[templates]``: the template of a key whose template is not of its own name: a name, or a table
   of names by the kind of the rule the key is named after (``{ swap = "swap_strategy", ... }``);
 * ``[aliases]``: for a function whose course parameters mean HogKit's in another order, each
@@ -59,6 +60,7 @@ TOP_KEYS = {"about", "extends", "goal_name", "play", "imports", "phases", "funct
             "layout", "problems", "texts", "experiments"}
 MERGED_TABLES = ("phases", "functions", "templates", "aliases", "texts")  # an extension's keys join its base's
 PROBLEM_KEYS = {"id", "phase", "kind", "title", "functions", "teaches", "needs_rules", "forbidden"}
+RULE_NAMED = "_rule_"  # the name of a strategy's signature given without one: its rule names it
 
 
 @dataclass(frozen=True)
@@ -103,14 +105,15 @@ class Signature:
         return Signature(name, self.params)
 
 
-def bind(course: Signature, canonical: tuple[str, ...], aliases: dict[str, str] | None = None) -> dict[str, str]:
+def bind(course: Signature, canonical: tuple[str, ...], aliases: dict[str, str] | None = None, *,
+         by_position: bool = True) -> dict[str, str]:
     """Each of HogKit's CANONICAL parameter names -> the course's parameter that means it: the one
-    its ALIASES (course name -> HogKit's) say, else the one of the same name, else the next
-    unmatched one in order."""
+    its ALIASES (course name -> HogKit's) say, else the one of the same name, else (BY_POSITION)
+    the next unmatched one in order."""
     matched = {ours: theirs for theirs, ours in (aliases or {}).items() if ours in canonical}
     matched.update({name: name for name in canonical if name in course.names and name not in matched
                     and name not in matched.values()})
-    rest = [name for name in course.names if name not in matched.values()]
+    rest = [name for name in course.names if name not in matched.values()] if by_position else []
     for name in canonical:
         if name not in matched and rest:
             matched[name] = rest.pop(0)
@@ -118,11 +121,12 @@ def bind(course: Signature, canonical: tuple[str, ...], aliases: dict[str, str] 
 
 
 def render_call(course: Signature, canonical: tuple[str, ...], args: dict[str, str], *,
-                keywords: tuple[str, ...] = (), aliases: dict[str, str] | None = None) -> str:
+                keywords: tuple[str, ...] = (), aliases: dict[str, str] | None = None,
+                by_position: bool = True) -> str:
     """A call of COURSE given ARGS (canonical name -> source text): positional while the course's
     parameters are given in order, by keyword after a gap or for the canonical names in KEYWORDS.
-    Arguments the course's function does not take are left out."""
-    meaning = bind(course, canonical, aliases)
+    Arguments the course's function does not take are left out (BY_POSITION: see :func:`bind`)."""
+    meaning = bind(course, canonical, aliases, by_position=by_position)
     given = {meaning[name]: value for name, value in args.items() if name in meaning}
     forced = {meaning[name] for name in keywords if name in meaning}
     parts, positional = [], True
@@ -235,7 +239,7 @@ def parse_interface(data: dict, *, name: str, source: str) -> Interface:
             functions[key] = None
             continue
         try:
-            functions[key] = Signature.parse(text if not text.startswith("(") else "_rule_" + text)
+            functions[key] = Signature.parse(text if not text.startswith("(") else RULE_NAMED + text)
         except (SyntaxError, AssertionError):
             raise SpecError(source, f"functions.{key}", f"{text!r} is not a signature",
                             'write "name(param, other=default)"') from None
@@ -312,10 +316,14 @@ def _interface_data(path: Path, *, seen: tuple[Path, ...]) -> dict:
     base_name = data.pop("extends", None)
     if base_name is None:
         return data
-    base_path = path.parent / f"{base_name}.toml" if not str(base_name).endswith(".toml") else path.parent / base_name
+    base_path = Path()
+    if isinstance(base_name, str):  # a file beside this one, else one of HogKit's interfaces by name
+        file = base_name if base_name.endswith(".toml") else f"{base_name}.toml"
+        base_path = path.parent / file if (path.parent / file).is_file() else interfaces_dir() / file
     if not isinstance(base_name, str) or not base_path.is_file() or base_path in seen:
+        known = ", ".join(sorted(p.stem for p in interfaces_dir().glob("*.toml")))
         raise SpecError(path.name, "extends", f"cannot extend {base_name!r}",
-                        "name an interface file in the same folder (and no circle)")
+                        f"name an interface file beside this one or one of {known} (and no circle)")
     merged = _interface_data(base_path, seen=(*seen, path))
     for key, value in data.items():
         if key in MERGED_TABLES and isinstance(value, dict):

@@ -13,12 +13,14 @@ import ast
 import inspect
 import re
 import textwrap
+import tokenize
 from dataclasses import dataclass, field
 from functools import cache
+from io import StringIO
 from pathlib import Path
 
 from hogkit.errors import HogkitError
-from hogkit.interface import Signature, bind, render_call
+from hogkit.interface import RULE_NAMED, Signature, bind, render_call
 from hogkit.problem_layout import rules_of
 from hogkit.variant import Variant
 
@@ -37,8 +39,8 @@ GENERATED = {
     "run_experiments": (),
     "rules_update": ("num_rolls", "player_score", "opponent_score", "dice"),
     "extra_turn": ("player_score", "opponent_score"),
-    "post_turn_hook": ("player_score", "opponent_score"),
-    "rules_gain": ("player_score", "opponent_score"),
+    "post_turn_hook": ("player_score", "opponent_score", "num_rolls"),  # num_rolls: a strategy's zero dice
+    "rules_gain": ("player_score", "opponent_score", "num_rolls"),
 }
 
 
@@ -92,11 +94,20 @@ class Course:
     aliases: dict[str, dict[str, str]]
     constants: dict[str, str]  # HogKit's names of module constants -> the course's (GOAL_SCORE -> GOAL)
     texts: dict[str, str] = field(default_factory=dict)  # the interface's [texts]: output in the course's words
+    renames: dict[str, str] = field(default_factory=dict)  # HogKit's names of functions the course renames (below)
+    # Roles whose signature is a rule's own hook: its parameters mean what their names (or the
+    # rule's inputs=) say, never what their place says (a memory is not the strategy's num_rolls).
+    by_name: frozenset[str] = frozenset()
+
+    def meaning(self, role: str) -> dict[str, str]:
+        """HogKit's name of each parameter of ROLE -> the course's parameter that means it."""
+        return bind(self.signatures[role], self.canonical[role], self.aliases.get(role),
+                    by_position=role not in self.by_name)
 
     def call(self, role: str, args: dict[str, str], *, keywords: tuple[str, ...] = ()) -> str:
         """A call of ROLE in the course's signature, given ARGS by canonical name."""
         return render_call(self.signatures[role], self.canonical[role], args, keywords=keywords,
-                           aliases=self.aliases.get(role))
+                           aliases=self.aliases.get(role), by_position=role not in self.by_name)
 
 
 def template_of(variant: Variant, key: str) -> str | None:
@@ -115,7 +126,8 @@ def course_signature(variant: Variant, key: str) -> Signature:
     signature = variant.interface.signature(key)
     if signature is None:
         signature = template_signature(template_of(variant, key))
-    if key.startswith("@"):
+    if key.startswith("@") and (variant.interface.signature(key) is None
+                                or variant.interface.signature(key).name == RULE_NAMED):
         family = key[1:].partition(":")[0]
         return signature.renamed(rules_of(variant.rules, (family,))[0].strategy)
     return signature
@@ -129,8 +141,7 @@ def course_name(variant: Variant, key: str) -> str:
 
 def course_params(variant: Variant, role: str) -> dict[str, str]:
     """HogKit's name of each parameter of ROLE -> the course's name for it in VARIANT's kit."""
-    course = kit_course(variant)
-    return bind(course.signatures[role], course.canonical[role], course.aliases.get(role))
+    return kit_course(variant).meaning(role)
 
 
 @cache
@@ -166,6 +177,37 @@ def kit_course(variant: Variant) -> Course:
         raise HogkitError(f"interface {variant.interface.name}: no template prints a message {unknown[0]!r}",
                           f"use one of {', '.join(sorted(marked))} in [texts]")
     return Course(signatures, canonical, aliases, {"GOAL_SCORE": variant.interface.goal_name},
-                  dict(variant.interface.texts))
+                  dict(variant.interface.texts), course_renames(variant),
+                  frozenset({"post_turn_hook"} & set(signatures)))
 
 
+def rename_identifiers(source: str, names: dict[str, str]) -> str:
+    """SOURCE with each identifier token in NAMES renamed (strings and comments untouched)."""
+    if not names:
+        return source
+    lines = source.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    spans = [(offsets[t.start[0] - 1] + t.start[1], offsets[t.end[0] - 1] + t.end[1], names[t.string])
+             for t in tokenize.generate_tokens(StringIO(source).readline)
+             if t.type == tokenize.NAME and t.string in names]
+    for start, end, new in reversed(spans):
+        source = source[:start] + new + source[end:]
+    return source
+
+
+def course_renames(variant: Variant) -> dict[str, str]:
+    """HogKit's name of each function of VARIANT's kit that the course names otherwise -> the
+    course's name (``make_averaged`` -> ``averaged``): what a test written in HogKit's names calls."""
+    names = {key: course_signature(variant, key).name for key in variant.interface.functions if not key.startswith("@")}
+    return {key: name for key, name in names.items() if key != name}
+
+
+def rename_words(text: str, names: dict[str, str]) -> str:
+    """TEXT (words for people) with each function in NAMES called by its new name: a name with an
+    underscore wherever it stands as a whole word, a plain word only where it is called."""
+    for old, new in names.items():
+        call_only = r"(?=\()" if old.isalpha() else ""
+        text = re.sub(rf"(?<![\w.])\b{re.escape(old)}\b{call_only}", new, text)
+    return text

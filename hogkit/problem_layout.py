@@ -13,7 +13,7 @@ import inspect
 from dataclasses import dataclass
 from functools import cache
 
-from hogkit.interface import Interface, ProblemEntry
+from hogkit.interface import RULE_NAMED, Interface, ProblemEntry
 from hogkit.rules import FAMILIES, Rule, family_of
 
 # The file of the kit that holds the final strategy (the seed: `python3 calc.py` measures it
@@ -92,6 +92,9 @@ def item_names(interface: Interface, item: str, rules: tuple[Rule, ...], *, give
     if item.startswith("@"):
         family, _, part = item[1:].partition(":")
         found = rules_of(rules, (family,))
+        named = interface.signature(item) if item in interface.functions else None
+        if part == "strategy" and named is not None and named.name != RULE_NAMED:  # the interface names it
+            return (named.name,) if found else ()
         if part == "strategy":  # rules of one family may share their strategy: named once
             return tuple(dict.fromkeys(rule.strategy for rule in found))
         return tuple(fn.__name__ for rule in found for fn in rule.functions if given or written(fn))

@@ -4,8 +4,8 @@ A spec names them with ``rule_modules = ["my_rules.py"]``. Each file is an ordin
 that defines :class:`hogkit.rules.Rule` values (and any :class:`hogkit.rules.Family` of its own);
 loading it registers them, so the spec's ``rules`` list can name them like HogKit's own. A module
 that cannot be used is refused with one line naming the file and what is wrong: it does not load,
-it defines no rule, a rule's hook is missing or takes a parameter the engine cannot give, or a
-worked example of it does not hold.
+it defines no rule, or a rule's hook is missing or takes a parameter the engine cannot give. The
+module is imported in a child process under limits first (:mod:`hogkit.instructor`).
 """
 
 from __future__ import annotations
@@ -17,15 +17,19 @@ from pathlib import Path
 from types import ModuleType
 
 from hogkit.errors import SpecError
-from hogkit.rules import FAMILIES, QUANTITIES, RULES, Family, Rule, register
+from hogkit.instructor import check_import, in_child
+from hogkit.rules import FAMILIES, QUANTITIES, RULES, Family, Rule, register, unregister
 from hogkit.shipped.dice import four_sided, make_test_dice, six_sided
 
 # The names a worked example may use besides the rule's own functions.
 EXAMPLE_NAMES = {"make_test_dice": make_test_dice, "six_sided": six_sided, "four_sided": four_sided}
 
 
+SPEC_MODULE_PREFIX = "hogkit_spec_rules_"  # the module name of a rule module beside a spec
+
+
 def _module_name(path: Path) -> str:
-    return f"hogkit_spec_rules_{abs(hash(str(path)))}_{path.stem}"
+    return f"{SPEC_MODULE_PREFIX}{abs(hash(str(path)))}_{path.stem}"
 
 
 def _import(path: Path, source: str, key: str) -> ModuleType:
@@ -46,7 +50,8 @@ def _import(path: Path, source: str, key: str) -> ModuleType:
 
 
 def check_rule(rule: Rule, *, origin: str, source: str, key: str) -> None:
-    """Refuse RULE when its hook cannot be called by the engine or a worked example fails."""
+    """Refuse RULE when its hook cannot be called by the engine (its examples run in the spec's
+    check, :mod:`hogkit.generate.spec_check`, under limits)."""
     if not callable(rule.hook):
         raise SpecError(source, key, f"{origin}: rule {rule.id!r} has no hook function",
                         "set hook= to the function the engine calls")
@@ -56,19 +61,19 @@ def check_rule(rule: Rule, *, origin: str, source: str, key: str) -> None:
         if renamed.get(name, name) not in allowed:
             raise SpecError(source, key, f"{origin}: the hook {rule.hook_name} of rule {rule.id!r} takes {name!r}, "
                             "which the engine cannot give",
-                            f"name it after one of {', '.join(QUANTITIES)} or a memory, or map it in inputs=")
-    names = {**EXAMPLE_NAMES, **{fn.__name__: fn for fn in rule.functions}, rule.hook_name: rule.hook}
-    for example in rule.examples:
-        if example.requires:
-            continue
-        try:
-            got = eval(example.call, {"__builtins__": __builtins__, **names})  # noqa: S307 - the instructor's own text
-        except Exception as exc:  # noqa: BLE001
-            raise SpecError(source, key, f"{origin}: example {example.call} of rule {rule.id!r} raises "
-                            f"{type(exc).__name__}: {exc}", "fix the rule or its example") from None
-        if got != example.expect:
-            raise SpecError(source, key, f"{origin}: example {example.call} of rule {rule.id!r} gives {got!r}, "
-                            f"not {example.expect!r}", "fix the rule or its example")
+                            f"name it after one of {', '.join(QUANTITIES)} or a memory, or map it in inputs= "
+                            "(each die is read by the roll rule, through dice; the turn number is a Memory with "
+                            "update='count')")
+
+
+def _drop_other_spec(rule_id: str, *, ours: list[ModuleType]) -> None:
+    """Take away the rules of the module beside another spec that registered RULE_ID (the last spec
+    loaded names its own rules; a Variant loaded before keeps the rules it was made with). A module
+    of this spec, in OURS, keeps them: two modules of one spec may not define one rule."""
+    held = RULES.get(rule_id)
+    module = sys.modules.get(held.hook.__module__) if held is not None else None
+    if module is not None and module.__name__.startswith(SPEC_MODULE_PREFIX) and module not in ours:
+        unregister(module)
 
 
 def load_rule_modules(files: list[str], *, folder: Path, source: str) -> list[ModuleType]:
@@ -79,12 +84,17 @@ def load_rule_modules(files: list[str], *, folder: Path, source: str) -> list[Mo
         path = (folder / given).resolve()
         if not path.is_file():
             raise SpecError(source, key, f"no file {given!r} beside the spec", "give the path of a .py file")
+        if _module_name(path) not in sys.modules and not in_child():  # the instructor's code runs in a child first
+            problem = check_import(path)
+            if problem:
+                raise SpecError(source, key, problem, f"fix the module so that `python3 {path.name}` runs")
         module = _import(path, source, key)
         rules = [value for value in vars(module).values() if isinstance(value, Rule)]
         families = [value for value in vars(module).values() if isinstance(value, Family)]
         if not rules:
             raise SpecError(source, key, f"{path.name} defines no Rule", "define at least one hogkit.rules.Rule")
         for rule in rules:
+            _drop_other_spec(rule.id, ours=loaded)
             if RULES.get(rule.id, rule) is not rule:
                 raise SpecError(source, key, f"{path.name}: a rule {rule.id!r} exists already", "give it another id")
             known = {family.name for family in families} | set(FAMILIES)

@@ -48,7 +48,8 @@ look only at the two scores and whose zero-dice points depend on the opponent's 
 turn overwrites (the dice rolled or the points scored), and no hook reads the opponent's value,
 the hidden state is two halves (:meth:`Turn.halves`): the mover's, which matters to this turn
 only through what it does to it (a bonus, an extra turn), and the opponent's, which the turn
-carries over untouched to the next mover. The exact evaluator splits its values along them
+carries over untouched to the next mover (not where a rule after the turn reads the memory or the
+mover, see :meth:`Turn.late_reads`). The exact evaluator splits its values along them
 (:mod:`hogkit.exact.split`).
 
 **Points rows** (:class:`PointsRows`) number the distributions of a turn's points: 1 to 10
@@ -66,7 +67,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from hogkit.errors import HogkitError
-from hogkit.rules import QUANTITIES, SINGLE_STEPS, Memory, Rule, family_of
+from hogkit.rules import QUANTITIES, SINGLE_STEPS, STEPS, Memory, Rule, family_of
 from hogkit.variant import Variant
 
 SPECIAL = -1  # the number of dice of a special move (Pork Chop)
@@ -76,12 +77,13 @@ OWN, OPP, GAME = "own", "opp", "game"
 NUM_ROLLS = "num_rolls"
 LATER_STEPS = ("choice", "bonus", "extra")
 # The steps whose rules may keep each kind of memory (hogkit.rules.UPDATES).
-UPDATED_AT = {"dice": ("bonus", "extra"), "points": ("bonus", "extra", "after"), "used": ("choice",),
-              "count": ("extra",), "extra": ("extra",)}
+UPDATED_AT = {"dice": ("bonus", "after", "extra"), "points": ("bonus", "after", "extra"), "used": ("choice",),
+              "count": STEPS, "extra": ("extra",)}
 # The slots of a hidden state, outermost first, as (update, side).
 LAYOUT = (("dice", OPP), ("points", OPP), ("extra", GAME), ("count", GAME), ("used", OWN), ("used", OPP),
           ("points", OWN), ("dice", OWN))
 # What the hooks of the fast layout's steps may read besides memory (see Turn.separable).
+MEMORY_READS = ("choice", "bonus", "extra")  # the steps whose memory the fast layouts give a hook
 SEPARABLE_READS = {"choice": {NUM_ROLLS}, "dice": {"player_score", "opponent_score"}, "roll": {NUM_ROLLS, "dice"},
                    "zero": {"opponent_score"}, "boost": {"points"}, "bonus": {NUM_ROLLS}, "extra": {NUM_ROLLS},
                    "after": {"player_score", "opponent_score"}}
@@ -215,7 +217,14 @@ class Turn:
         self._bindings = {rule.id: self._bind(rule, place) for rule in variant.rules}
         self.separable = all(
             {key for source, key in self._bindings[rule.id] if source == "q"} <= SEPARABLE_READS[family_of(rule).step]
+            and (family_of(rule).step in MEMORY_READS or all(source == "q" for source, _ in self._bindings[rule.id]))
             for rule in variant.rules) and not any(slot.memory.update == "points" for slot in self.slots)
+        late_bonus = any(self._reads(rule) - {NUM_ROLLS} for rule in self.rules("bonus"))
+        self.late: tuple[Rule, ...] = tuple(
+            rule for rule in variant.rules
+            if (family_of(rule).step == "bonus" and late_bonus) or family_of(rule).step == "after"
+            or (family_of(rule).step == "extra" and self._reads(rule) & {"player_score", "opponent_score", "points",
+                                                                        "who"}))
 
     # ---------------------------------------------------------------------------- the statement
 
@@ -260,6 +269,8 @@ class Turn:
         if any(isinstance(given, Slot) and given.side == OPP for rule in self.variant.rules
                for given in self.inputs(rule)):
             return None
+        if any(isinstance(key, int) or key == "who" for key in self.late_reads()):
+            return None  # the late part of a turn reads the memory or the mover: its tables are not the halves'
         return tuple(own), tuple(self._swap[i] for i in own)
 
     def sizes(self) -> tuple[int, ...]:
@@ -293,23 +304,23 @@ class Turn:
             points = self.call(self.rule("zero"), (), player_score=player_score, opponent_score=opponent_score)
         else:
             points = self.call(self.rule("roll"), (), num_rolls=rolls, dice=dice)
-        return self.boost(points, player_score=player_score, opponent_score=opponent_score)
+        return self.boost(points, num_rolls=rolls)
 
     def zero_points(self, *, player_score: int, opponent_score: int) -> int:
         """The points of a turn of zero dice at these scores, after every boost (no die is rolled)."""
         return self.points(0, opponent_score, _never_rolled, player_score=player_score)
 
-    def boost(self, points: int, *, player_score: int = 0, opponent_score: int = 0) -> int:
-        """POINTS after the boost rules."""
+    def boost(self, points: int, *, num_rolls: int = 0) -> int:
+        """POINTS of a turn of NUM_ROLLS dice after the boost rules."""
         for rule in self.rules("boost"):
-            points = self.call(rule, (), points=points, player_score=player_score, opponent_score=opponent_score)
+            points = self.call(rule, (), points=points, num_rolls=num_rolls)
         return points
 
     def finish(self, view: View, rolls: int, points: int, player: int, opponent: int, *,
-               later: bool = True) -> Finish:
-        """How a turn of ROLLS dice that scored POINTS ends, from the mover at PLAYER and the
-        opponent at OPPONENT with hidden state VIEW (the mover's): bonuses, post-turn rules, extra
-        turns and memory, in the order of the statement."""
+               later: bool = True, who: int = 0) -> Finish:
+        """How a turn of ROLLS dice that scored POINTS ends, from the mover (player WHO) at PLAYER
+        and the opponent at OPPONENT with hidden state VIEW (the mover's): bonuses, post-turn
+        rules, extra turns and memory, in the order of the statement."""
         bonuses: list[tuple[Rule, int]] = []
         changes: list[tuple[Rule, int, int]] = []
         if rolls == SPECIAL:
@@ -320,17 +331,17 @@ class Turn:
             for rule in self.rules("bonus"):
                 if self.switched(rule, later=later):
                     bonus = self.call(rule, view, num_rolls=rolls, points=points, player_score=player,
-                                      opponent_score=opponent)
+                                      opponent_score=opponent, who=who)
                     bonuses.append((rule, bonus))
                     player += bonus
             for rule in self.rules("after"):
-                new = self._after(rule, view, rolls, points, player, opponent) if self.switched(
+                new = self._after(rule, view, rolls, points, player, opponent, who) if self.switched(
                     rule, later=later) else None
                 if new is not None:
                     player, opponent = new
                     changes.append((rule, player, opponent))
         extra = any(bool(self.call(rule, view, num_rolls=rolls, points=points, player_score=player,
-                                   opponent_score=opponent))
+                                   opponent_score=opponent, who=who))
                     for rule in self.rules("extra") if self.switched(rule, later=later))
         after = self.remember(view, rolls, extra, points=points, later=later)
         return Finish(player, opponent, extra, after, tuple(bonuses), tuple(changes))
@@ -370,17 +381,86 @@ class Turn:
         them (a swap of equal scores counts as a change), for a separable turn."""
         changed = False
         for rule in self.rules("after"):
-            new = self._after(rule, (), 0, 0, player, opponent)
+            new = self._after(rule, (), 0, 0, player, opponent, 0)
             if new is not None:
                 player, opponent = new
                 changed = True
         return player, opponent, changed
 
+    def hook_domain(self, rule: Rule, *, most_points: int) -> tuple[tuple[object, ...], ...] | None:
+        """Every value the engine can give each parameter of RULE's hook, in order, in a game where
+        a turn scores at most MOST_POINTS (bonus included): scores as they can stand at its step,
+        memory as the game keeps it (unfolded), None for a roll rule (it is given dice).
+        """
+        goal, step = self.variant.goal, family_of(rule).step
+        below, after = tuple(range(goal)), tuple(range(goal + most_points))
+        if step == "roll":
+            return None
+        rolls = {"choice": self.choices, "roll": tuple(range(1, MOST_DICE + 1))}.get(step, tuple(range(MOST_DICE + 1)))
+        late = step in ("bonus", "after", "extra")
+        swapped = step == "extra" or (step == "after" and self.rules("after").index(rule) > 0)
+        values = {"num_rolls": rolls, "player_score": after if late else below,
+                  "opponent_score": after if swapped else below, "who": (0, 1),
+                  "points": tuple(range(most_points + 1)), "dice": ()}
+        found = []
+        for source, key in self._bindings[rule.id]:
+            if source == "q":
+                found.append(values[key])
+                continue
+            memory = self.slots[key].memory
+            kept = {"dice": MOST_DICE + 1, "points": most_points + 1, "count": max(memory.size, 64)}
+            found.append((False, True) if isinstance(memory.start, bool) else tuple(range(kept.get(
+                memory.update, memory.size))))
+        return tuple(found)
+
+    # ------------------------------------------------------------------ the late part of a turn
+
+    def late_reads(self) -> tuple[str | int, ...]:
+        """What the late rules (:attr:`late`: every post-turn rule, the bonuses when one of them
+        reads more than the dice and its memory, and the extra-turn rules that read a score, the
+        points or the mover) read besides the two scores: ``num_rolls``, ``points``, ``who``, or a
+        slot's place in the hidden state. The general layout tabulates them by these values."""
+        found: dict[str | int, None] = {}
+        for rule in self.late:
+            for source, key in self._bindings[rule.id]:
+                if source == "slot" or key in ("num_rolls", "points", "who"):
+                    found[key] = None
+        return tuple(sorted(found, key=lambda key: (isinstance(key, int), str(key))))
+
+    def late_key(self, view: View, rolls: int, points: int, who: int) -> tuple[int, ...]:
+        """The values the late rules read (:meth:`late_reads`) on a turn of ROLLS dice that scored
+        POINTS, by player WHO from hidden state VIEW (values folded as the evaluator keeps them)."""
+        given = {"num_rolls": rolls, "points": points, "who": who}
+        view = self.normal(view)
+        return tuple(int(view[key]) if isinstance(key, int) else int(given[key]) for key in self.late_reads())
+
+    def settle(self, view: View, rolls: int, points: int, player: int, opponent: int, *, who: int = 0,
+               later: bool = True) -> tuple[int, int, bool]:
+        """The late part of a turn (:attr:`late`), from the mover at PLAYER (the turn's points and
+        every bonus that is not late added) and the opponent at OPPONENT: the scores after it and
+        whether one of its extra-turn rules gives the mover another turn."""
+        given = dict(num_rolls=rolls, points=points, opponent_score=opponent, who=who)
+        extra = False
+        for rule in self.late:
+            if not self.switched(rule, later=later):
+                continue
+            step = family_of(rule).step
+            if step == "bonus":
+                player += self.call(rule, view, player_score=player, **given)
+            elif step == "after":
+                new = self._after(rule, view, rolls, points, player, given["opponent_score"], who)
+                if new is not None:
+                    player, given["opponent_score"] = new
+            else:
+                extra = extra or bool(self.call(rule, view, player_score=player, **given))
+        return player, given["opponent_score"], extra
+
     def _after(self, rule: Rule, view: View, rolls: int, points: int, player: int,
-               opponent: int) -> tuple[int, int] | None:
+               opponent: int, who: int) -> tuple[int, int] | None:
         """The scores after post-turn RULE, or None when it leaves them as they were (a swap of
         equal scores gives them, as a change)."""
-        given = self.call(rule, view, num_rolls=rolls, points=points, player_score=player, opponent_score=opponent)
+        given = self.call(rule, view, num_rolls=rolls, points=points, player_score=player, opponent_score=opponent,
+                          who=who)
         if rule.kind == "swap":
             return (opponent, player) if given else None
         if rule.kind == "scores":
@@ -428,6 +508,10 @@ class Turn:
         return sum(int(v) for v, slot in zip(view, self.slots, strict=True) if slot.memory.update == "used")
 
     # ------------------------------------------------------------------------------ internals
+
+    def _reads(self, rule: Rule) -> set[str]:
+        """The quantities RULE's hook reads (its memory aside)."""
+        return {key for source, key in self._bindings[rule.id] if source == "q"}
 
     def _bind(self, rule: Rule, place: dict) -> tuple[tuple[str, object], ...]:
         """For each parameter of RULE's hook: ("slot", the slot's place) for one of the rule's

@@ -9,9 +9,10 @@ to fix it``.
 
 from __future__ import annotations
 
+import inspect
 import os
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -19,7 +20,19 @@ from hogkit.errors import HogkitError, SpecError
 from hogkit.interface import Interface, load_interface
 from hogkit.problem_layout import Problem, build_problems, family_name, problem_ids
 from hogkit.rule_modules import load_rule_modules
-from hogkit.rules import FAMILIES, RULES, SINGLE_STEPS, STEPS, Rule, family_of, rules_of_family, teaching_order
+from hogkit.rules import (
+    FAMILIES,
+    MEMORY,
+    QUANTITIES,
+    RULES,
+    SINGLE_STEPS,
+    STEPS,
+    Rule,
+    family_of,
+    rules_of_family,
+    teaching_order,
+    why_unreadable,
+)
 from hogkit.shipped.ok import submission_url_problem
 
 DEFAULT_VARIANT = "fa19"
@@ -79,6 +92,7 @@ class Variant:
     # whether the kit's checker runs the grader's hidden sweeps and fuzzed inputs (answers hashed)
     # or only names them, as a course that keeps its hidden tests hidden asks
     checker_runs_hidden: bool = True
+    path: Path | None = field(default=None, compare=False)  # the spec's file, where it was loaded from one
 
     def __hash__(self) -> int:
         return self._hash
@@ -162,7 +176,8 @@ def load_variant(name_or_path: str | Path) -> Variant:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise SpecError(path.name, "(file)", f"not valid TOML ({exc})", "fix the syntax") from None
-    return parse_variant(data, source=path.name, default_name=path.stem, folder=path.parent)
+    variant = parse_variant(data, source=path.name, default_name=path.stem, folder=path.parent)
+    return replace(variant, path=path.resolve())
 
 
 def _require(data: dict, key: str, kind: type, source: str, fix: str) -> object:
@@ -296,7 +311,51 @@ def _parse_rules(given: object, source: str) -> tuple[Rule, ...]:
         chosen.append(rule)
     ordered = tuple(sorted(chosen, key=lambda rule: STEPS.index(family_of(rule).step)))
     _check_combination(ordered, source)
+    for rule in ordered:
+        _check_reads(rule, source)
     return ordered
+
+
+# The steps at which each kind of memory can change (hogkit.rules.UPDATES), and why not elsewhere.
+MEMORY_STEPS = {"dice": ("bonus", "after", "extra"), "points": ("bonus", "after", "extra"), "used": ("choice",),
+                "count": STEPS, "extra": ("extra",)}
+
+
+def hook_reads(rule: Rule) -> list[tuple[str, str]]:
+    """What RULE's hook reads, parameter by parameter: (parameter, a quantity of QUANTITIES or
+    MEMORY), or (parameter, "") for a parameter that names neither."""
+    renamed = dict(rule.inputs)
+    memories = {m.argument for m in rule.memory} | {m.opponent_argument for m in rule.memory if m.opponent_argument}
+    found = []
+    for name in inspect.signature(rule.hook).parameters:
+        given = renamed.get(name, name)
+        found.append((name, MEMORY if given in memories else given if given in QUANTITIES else ""))
+    return found
+
+
+def _check_reads(rule: Rule, source: str) -> None:
+    """Refuse RULE when its hook reads what no consumer of a turn can give at its step, or keeps
+    a memory its step cannot change."""
+    step = family_of(rule).step
+    for name, quantity in hook_reads(rule):
+        if not quantity:
+            raise SpecError(source, "rules", f"{rule.id}: its hook {rule.hook_name} takes {name!r}, which is neither "
+                            f"a memory of the rule nor one of {', '.join(QUANTITIES)}",
+                            "rename the parameter, map it to a quantity in inputs=, or declare a Memory (the turn "
+                            "number is a Memory with update='count'; each die is read by the roll rule, through dice)")
+        why = why_unreadable(step, quantity)
+        if why:
+            what = "its memory" if quantity == MEMORY else quantity
+            raise SpecError(source, "rules", f"{rule.id} ({rule.family}, a {step} rule) reads {what} "
+                            f"(parameter {name!r}), which cannot be counted at the {step} step: {why}",
+                            "read it in a rule of a later step (docs/instructors.md lists what each step may read)")
+    for memory in rule.memory:
+        if step not in MEMORY_STEPS[memory.update] or (memory.update in ("count", "extra") and memory.each):
+            where = ", ".join(MEMORY_STEPS[memory.update]) if memory.update not in ("count",) else "any step"
+            raise SpecError(source, "rules", f"{rule.id}: a {step} rule cannot keep {memory.name} with a "
+                            f"{memory.update!r} update{' for each player' if memory.each else ''}",
+                            f"a {memory.update!r} memory belongs to a rule of {where}"
+                            f"{' and is one value for the game' if memory.update in ('count', 'extra') else ''}")
 
 
 def _check_combination(rules: tuple[Rule, ...], source: str) -> None:

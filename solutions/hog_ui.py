@@ -204,7 +204,7 @@ class Game:
             keywords[names['say']] = self.announce if ready.PLAY['style'] == 'announce' else self.say
         if ready.WILD_DICE:
             keywords[ready.WILD_DICE] = self.wild_dice
-        result = hog.play(self.strategies[0], self.strategies[1], **keywords)
+        result = getattr(hog, ready.PLAY['play'])(self.strategies[0], self.strategies[1], **keywords)
         if not (isinstance(result, tuple) and len(result) == 2 and max(result) >= goal):
             raise ValueError(f'play returned {result!r} before anyone reached {goal} '
                              f'({ready.PLAY["play_problem"]})')
@@ -412,15 +412,16 @@ def main(argv=None):
         random.seed(args.seed)
     command = 'python3 hog_ui.py' + (' -f' if args.final else ' --watch' if args.watch else '')
     try:
-        needs = ['play', 'final_strategy'] if args.final or args.watch else ['play']
-        needs += ['always_roll'] if args.watch and 'always_roll' in ready.PROBES else []
+        always = ready.PLAY['always_roll']
+        needs = [ready.PLAY['play'], 'final_strategy'] if args.final or args.watch else [ready.PLAY['play']]
+        needs += [always] if args.watch and always in ready.PROBES else []
         require(needs, tool=command)
     except NotReady as exc:
         print(f'error: {exc}', file=sys.stderr)
         sys.exit(1)
     final = computer(hog.final_strategy, 'final_strategy')
     if args.watch:
-        strategies, names = (final, hog.always_roll(4)), ('final_strategy', 'always_roll(4)')
+        strategies, names = (final, getattr(hog, always)(4)), ('final_strategy', f'{always}(4)')
     else:
         names = (YOU, 'Computer') if args.final else ('Player 0', 'Player 1')
         strategies = (ask_for_dice(names[0], names[1]), final if args.final else ask_for_dice(names[1], names[0]))

@@ -43,7 +43,7 @@ WILD_DICE = ''
 # returns the leader and a message, or an 'update' function), the course's names of its keywords
 # and of the goal, the update function, the commentary parts (name, call that makes the part; no
 # call: the function itself), take_turn's name and parameters, the problems of play and commentary.
-PLAY = {'style': 'say', 'goal': 'GOAL_SCORE', 'keywords': {'dice': 'dice', 'goal': 'goal', 'say': 'say'}, 'update': '', 'commentary': [('announce_highest', 'announce_highest(0)'), ('announce_highest', 'announce_highest(1)'), ('announce_lead_changes', 'announce_lead_changes()')], 'take_turn': ('take_turn', {'num_rolls': 'num_rolls', 'opponent_score': 'opponent_score', 'dice': 'dice'}), 'play_problem': 'Problem 5a', 'say_problem': 'Problem 6'}
+PLAY = {'style': 'say', 'goal': 'GOAL_SCORE', 'keywords': {'dice': 'dice', 'goal': 'goal', 'say': 'say'}, 'update': '', 'commentary': [('announce_highest', 'announce_highest(0)'), ('announce_highest', 'announce_highest(1)'), ('announce_lead_changes', 'announce_lead_changes()')], 'take_turn': ('take_turn', {'num_rolls': 'num_rolls', 'opponent_score': 'opponent_score', 'dice': 'dice'}), 'play': 'play', 'always_roll': 'always_roll', 'play_problem': 'Problem 5a', 'say_problem': 'Problem 6'}
 # This kit's rules, in the order their effects apply within a turn, as (step, title, kind): the step
 # of a turn the rule acts at ('choice' a special move, 'dice' which dice, 'roll' what the dice
 # score, 'zero' what zero dice score, 'boost' a change to the points, 'bonus' extra points,

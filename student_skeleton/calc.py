@@ -156,8 +156,10 @@ class Asker:
             exec(source, namespace)  # noqa: S102 - the kit's own text, written by HogKit
             self.own[name] = namespace[name]
 
-    def __call__(self, name: str, *args: object, kind: str = "int", low: int | None = None) -> object:
-        """NAME(*ARGS), checked: KIND is ``int`` (at least LOW when given) or ``bool`` (any value but None)."""
+    def __call__(self, name: str, *args: object, kind: str = "int", low: int | None = None,
+                 keep: bool = True) -> object:
+        """NAME(*ARGS), checked: KIND is ``int`` (at least LOW when given) or ``bool`` (any value but None);
+        the answer is kept for the same call again unless KEEP is false."""
         key = (name, *args)
         if key in self.memo:
             return self.memo[key]
@@ -186,7 +188,7 @@ class Asker:
         elif low is not None and value < low:
             raise self.fail(name, f"{shown} returns {value}, but calc.py needs at least {low} here "
                                   "(every turn scores at least 1 point)")
-        if not any(callable(a) for a in args):
+        if keep and not any(callable(a) for a in args):
             self.memo[key] = value
         return value
 
@@ -208,6 +210,7 @@ class Asker:
 
 
 SCORES = ("player_score", "opponent_score")
+LATE = {*SCORES, "points", "who"}  # what makes an extra-turn rule part of the late part of a turn
 
 
 def _asks(ask: Asker, found: list, given: dict, **checks: object) -> list:
@@ -240,8 +243,15 @@ def derive(spec: Spec, hog: ModuleType, *, ready: ModuleType | None = None) -> M
         zero = [[(score(0, 0, o), 1.0)] for o in range(goal)]
     hidden, nchoice = len(spec.hidden), len(spec.choices)
     chooser = spec.hooks.get("rolls", [])
-    score_extras = [hook for hook in spec.hooks.get("extra", []) if set(hook[1]) & set(SCORES)]
-    memory_extras = [hook for hook in spec.hooks.get("extra", []) if not set(hook[1]) & set(SCORES)]
+    # The late part of a turn: every rule after it, the bonuses when one reads more than the dice and the
+    # memory, and the extra turns that read a score, the points or the mover; its tables are kept for
+    # each combination of what those rules read besides the scores (a key).
+    bonuses = spec.hooks.get("bonus", [])
+    late_bonus = any(set(fields) - {"choice", *spec.fields} for _, fields in bonuses)
+    score_extras = [hook for hook in spec.hooks.get("extra", []) if set(hook[1]) & LATE]
+    memory_extras = [hook for hook in spec.hooks.get("extra", []) if not set(hook[1]) & LATE]
+    reads = sorted(({f for _, _, args in spec.after for f in args} | {f for _, fields in score_extras for f in fields}
+                    | {f for _, fields in bonuses if late_bonus for f in fields}) - set(SCORES))
     rolls, bonus, extra = [0] * (hidden * nchoice), [0] * (hidden * nchoice), [False] * (hidden * nchoice)
     for h, state in enumerate(spec.hidden):
         for ci, choice in enumerate(spec.choices):
@@ -253,33 +263,57 @@ def derive(spec: Spec, hog: ModuleType, *, ready: ModuleType | None = None) -> M
                                 f"({spec.problem(chooser[0][0])})")
             k = h * nchoice + ci
             rolls[k] = r
-            bonus[k] = 0 if r < 0 else sum(_asks(ask, spec.hooks.get("bonus", []), given, low=0))
+            bonus[k] = 0 if r < 0 or late_bonus else sum(_asks(ask, bonuses, given, low=0))
             extra[k] = any(_asks(ask, memory_extras, given, kind="bool"))
-    xmax = goal - 1 + max(p for dist in six + four + zero for p, _ in dist) + max(bonus)
-    # After a turn the mover has x points and the opponent b: code[b][x] is the mover-first cell
-    # (mover * goal + opponent) the rules lead to, -1 if the mover has won, -2 if the opponent has;
-    # again[b][x] whether those scores give the mover another turn.
+    most = max(p for dist in six + four + zero for p, _ in dist)
+    xmax = goal - 1 + most + max(bonus)
+    width = most + 1 if "points" in reads else 1
+    keys: dict[tuple, int] = {}
+    given_of: list[dict] = []  # a combination of what the late rules read, for each key
+    late_key = [[[0] * width for _ in range(hidden * nchoice)] for _ in (0, 1)]  # [who][k][points]
+    for who in (0, 1):
+        for h, state in enumerate(spec.hidden):
+            for ci in range(nchoice):
+                k = h * nchoice + ci
+                for p in range(width):
+                    given = dict(state, choice=rolls[k], points=p, who=who)
+                    key = tuple(given[f] for f in reads)
+                    if key not in keys:
+                        keys[key] = len(given_of)
+                        given_of.append(given)
+                    late_key[who][k][p] = keys[key]
+    # After a turn the mover has x points and the opponent b: code[key][b][x] is the mover-first cell
+    # (mover * goal + opponent) the late rules lead to, -1 if the mover has won, -2 if the opponent
+    # has; again[key][b][x] whether those rules give the mover another turn.
     code, again = [], []
-    for b in range(goal):
-        row, more = [], []
-        for x in range(xmax + 1):
-            m, o = x, b
-            for name, kind, args in spec.after:
-                given = {"player_score": m, "opponent_score": o}
-                if kind == "swap":
-                    m, o = (o, m) if ask(name, *(given[a] for a in args), kind="bool") else (m, o)
-                elif kind == "scores":
-                    m, o = ask(name, *(given[a] for a in args), kind="pair")
-                else:
-                    m = ask(name, *(given[a] for a in args), low=0)
-            over = m >= goal or o >= goal
-            row.append(-1 if m >= goal else -2 if o >= goal else m * goal + o)
-            more.append(not over and any(_asks(ask, score_extras, {"player_score": m, "opponent_score": o},
-                                               kind="bool")))
-        code.append(row)
-        again.append(more)
+    for read in given_of:
+        code.append([])
+        again.append([])
+        for b in range(goal):
+            row, more = [], []
+            for x in range(xmax + 1):
+                m, o = x, b
+                for name, fields in bonuses if late_bonus else ():
+                    given = dict(read, player_score=m, opponent_score=o)
+                    m += ask(name, *(given[f] for f in fields), low=0, keep=not reads)
+                for name, kind, args in spec.after:
+                    given = dict(read, player_score=m, opponent_score=o)
+                    if kind == "swap":
+                        m, o = (o, m) if ask(name, *(given[a] for a in args), kind="bool", keep=not reads) else (m, o)
+                    elif kind == "scores":
+                        m, o = ask(name, *(given[a] for a in args), kind="pair", keep=not reads)
+                    else:
+                        m = ask(name, *(given[a] for a in args), low=0, keep=not reads)
+                over = m >= goal or o >= goal
+                row.append(-1 if m >= goal else -2 if o >= goal else m * goal + o)
+                given = dict(read, player_score=m, opponent_score=o)
+                more.append(not over and any(ask(name, *(given[f] for f in fields), kind="bool", keep=not reads)
+                                             for name, fields in score_extras))
+            code[-1].append(row)
+            again[-1].append(more)
     model = Model(spec, hog, dists=six + four + zero, wild=wild, rolls=rolls, bonus=bonus, extra=extra, code=code,
                   again=again, zero_by_mover=by_mover)
+    model.late_key = late_key
     model.halves = find_halves(model)
     return model
 
@@ -312,7 +346,9 @@ class Model:
         self.rolls, self.bonus, self.extra = rolls, bonus, extra
         self.dists, self.wild = dists, wild
         self.code, self.again, self.zero_by_mover = code, again, zero_by_mover
-        self.xmax = len(code[0]) - 1
+        self.xmax = len(code[0][0]) - 1
+        # the key of the late part's tables (code, again) of a turn by who, k and its points (set by derive)
+        self.late_key: list[list[list[int]]] = [[[0]] * len(rolls)] * 2
         self.cells = self.goal * self.goal
         self.points_cap = spec.points_cap
         self.baseline_specs = spec.baseline_specs
@@ -349,7 +385,7 @@ def find_halves(model: Model) -> Halves | None:
     """The :class:`Halves` of MODEL where its calc_model.json names them and its turns keep to
     them (else None: calc.py then counts every hidden state)."""
     spec, nchoice = model.spec, model.nchoice
-    if spec.halves is None or min(model.rolls) < 0:
+    if spec.halves is None or min(model.rolls) < 0 or len(model.code) > 1:  # the late rules read no memory here
         return None
     own_fields, opp_fields = spec.halves
     own_values = [tuple(state[f] for f in own_fields) for state in spec.hidden]
@@ -570,7 +606,7 @@ def _halves_python(model: Model, cols: list[Table]) -> float:
     for total in range(2 * goal - 2, -1, -1):
         for mover in range(max(0, total - goal + 1), min(goal - 1, total) + 1):
             opponent = total - mover
-            code, again = model.code[opponent], model.again[opponent]
+            code, again = model.code[0][opponent], model.again[0][opponent]  # one key (find_halves)
             for who in (0, 1):
                 found = []
                 for h in halves.reps[cols[who][mover][opponent]]:
@@ -619,7 +655,7 @@ def _halves_numpy(model: Model, cols: list[Table]) -> float:
     probs = np.array([[q for _, q in dist] + [0.0] * (width - len(dist)) for dist in model.dists])
     bonus, rolls = np.array(model.bonus, dtype=np.int64), np.array(model.rolls, dtype=np.int64)
     extra = np.array(model.extra, dtype=bool)
-    code, again = np.array(model.code, dtype=np.int64), np.array(model.again, dtype=bool)
+    code, again = np.array(model.code[0], dtype=np.int64), np.array(model.again[0], dtype=bool)  # one key
     cap = model.points_cap
     after = np.array([[[max(0, model.next_hidden(k, False, more, p)) for p in range(cap + 1)] for more in (0, 1)]
                       for k in range(len(model.rolls))], dtype=np.int64)
@@ -684,10 +720,12 @@ def _count_python(model: Model, cols: list[Table], levels: list[list[int]]) -> f
                         dist = dists[model.zero_row(mover, opponent)]
                     else:
                         dist = dists[r + 9 if wild is not None and wild[mover][opponent] else r - 1]
-                    code, again, start = model.code[opponent], model.again[opponent], mover + bonus[k]
+                    keys, start = model.late_key[who][k], mover + bonus[k]
                     value = 0.0
                     for points, p in dist:
                         x = min(start + points, model.xmax)
+                        key = keys[min(points, len(keys) - 1)]
+                        code, again = model.code[key][opponent], model.again[key][opponent]
                         cell = code[x]
                         if cell < 0:
                             value += p * ((cell == -1) == (who == 0))
@@ -712,6 +750,7 @@ def _count_numpy(model: Model, cols: list[Table], levels: list[list[int]]) -> fl
     extra = np.array(model.extra, dtype=bool)
     xsize = model.xmax + 1
     code, again = np.array(model.code, dtype=np.int64), np.array(model.again, dtype=bool)
+    late_key = np.array(model.late_key, dtype=np.int64)  # [who, k, points]
     cap = model.points_cap
     # nxt[k, special, more, points]: the next mover's hidden state
     nxt = np.array([[[model.next_hidden(k, special, more, p) for p in range(cap + 1)] for more in (0, 1)]
@@ -736,8 +775,9 @@ def _count_numpy(model: Model, cols: list[Table], levels: list[list[int]]) -> fl
             row = np.where(r > 0, r - 1 + 10 * wild[mover, opponent], np.where(r == 0, zero, 0))
             pts = points[row]
             x = np.minimum(mover[..., None] + bonus[k][..., None] + pts, xsize - 1)
-            cell = code[opponent[..., None], x]
-            more = extra[k][..., None] | again[opponent[..., None], x]
+            key = late_key[who[..., None], k[..., None], np.minimum(pts, late_key.shape[2] - 1)]
+            cell = code[key, opponent[..., None], x]
+            more = extra[k][..., None] | again[key, opponent[..., None], x]
             nh = nxt[k[..., None], 0, more.astype(np.int64), np.minimum(pts, cap)]
             ctx = np.where(more, who[..., None], 1 - who[..., None]) * hidden + nh
             m, o = np.divmod(np.maximum(cell, 0), goal)

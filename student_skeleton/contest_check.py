@@ -142,6 +142,7 @@ def check_here(config: dict) -> dict:
 
         spec = importlib.util.spec_from_file_location("entry", ENTRY)
         module = importlib.util.module_from_spec(spec)
+        sys.path.insert(0, os.getcwd())  # the modules that came with it (a kit's hog.py imports dice)
         spec.loader.exec_module(module)
     except BaseException as exc:  # noqa: BLE001 - the entry may raise anything while importing
         return {"problems": [f"the entry does not import: {type(exc).__name__}: {exc}"], "table": None}

@@ -264,7 +264,8 @@ def main(argv=None):
         random.seed(args.seed)
     command = 'python3 hog_gui.py' + (' -f' if args.final else '')
     try:
-        hog_ui.require(['play', 'final_strategy'] if args.final else ['play'], tool=command)
+        play = hog_ui.ready.PLAY['play']
+        hog_ui.require([play, 'final_strategy'] if args.final else [play], tool=command)
     except hog_ui.NotReady as exc:
         sys.exit(f'error: {exc}')
     try:

@@ -6,6 +6,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,13 @@ def unlock_every_problem(folder: Path, variant) -> Path:
                               capture_output=True, text=True, timeout=120, check=False)
         assert done.returncode == 0 and "is unlocked" in done.stdout, done.stdout[-2000:] + done.stderr
     return folder
+
+
+def spec_points(interface: str) -> str:
+    """The [points] table's lines of the semester that taught INTERFACE (its problems are the
+    interface's), for a spec a test writes."""
+    table = tomllib.loads((ROOT / "variants" / f"{interface}.toml").read_text())["points"]
+    return "\n".join(f'"{problem}" = {value}' for problem, value in table.items())
 
 
 def reference(variant):

@@ -33,12 +33,8 @@ from hogkit.rules import family_of
 from hogkit.turn import MOST_DICE, SIDES, Turn, turn_of
 from hogkit.variant import Variant
 
+LATE_CALLS = 4_000_000  # the most (key, opponent's score, mover's score) entries of the late part's tables
 T = TypeVar("T")
-
-# What the hooks of each step may read here besides memory (see GeneralModel).
-GENERAL_READS = {"dice": {"player_score", "opponent_score"}, "roll": {"num_rolls", "dice"},
-                 "zero": {"player_score", "opponent_score"}, "boost": {"points"}, "bonus": {"num_rolls"},
-                 "after": {"player_score", "opponent_score"}, "extra": {"num_rolls", "player_score", "opponent_score"}}
 
 
 class GeneralModel:
@@ -77,16 +73,9 @@ class GeneralModel:
     @staticmethod
     def _check(turn: Turn) -> None:
         for rule in turn.variant.rules:
-            step = family_of(rule).step
-            reads = {key for key in turn.inputs(rule) if isinstance(key, str)}
-            if step == "choice" or not reads <= GENERAL_READS[step]:
-                raise HogkitError(f"the exact evaluator cannot count {rule.id} ({step} rule reading "
-                                  f"{', '.join(sorted(reads)) or 'nothing'})",
-                                  "give the rule's hook only what docs/design.md lists for its step")
-            if step == "extra" and reads & {"player_score", "opponent_score"} and (
-                    "num_rolls" in reads or any(not isinstance(k, str) for k in turn.inputs(rule))):
-                raise HogkitError(f"the exact evaluator cannot count {rule.id}: an extra-turn hook reads the scores "
-                                  "and the dice or memory at once", "split it into two extra-turn rules")
+            if family_of(rule).step == "choice":
+                raise HogkitError(f"the exact evaluator's general layout cannot count {rule.id} (a special move)",
+                                  "keep the other rules' hooks to what the fast layout reads (docs/design.md)")
 
     def _plan_moves(self, turn: Turn) -> None:
         """For each hidden state and choice: the dice rolled, the bonus, and whether the rules that
@@ -95,11 +84,12 @@ class GeneralModel:
         self.rolls = np.zeros(shape, dtype=np.int64)
         self.bonus = np.zeros(shape, dtype=np.int64)
         self.extra_h = np.zeros(shape, dtype=bool)
-        memory_extras = [rule for rule in turn.rules("extra") if not _reads_scores(turn, rule)]
+        memory_extras = [rule for rule in turn.rules("extra") if rule not in turn.late]
+        early_bonuses = [rule for rule in turn.rules("bonus") if rule not in turn.late]
         for (h, view), (c, choice) in itertools.product(enumerate(self.hidden), enumerate(self.choices)):
             rolls = turn.rolls(view, choice)
             self.rolls[h, c] = rolls
-            self.bonus[h, c] = sum(turn.call(rule, view, num_rolls=rolls) for rule in turn.rules("bonus"))
+            self.bonus[h, c] = sum(turn.call(rule, view, num_rolls=rolls) for rule in early_bonuses)
             self.extra_h[h, c] = any(turn.call(rule, view, num_rolls=rolls) for rule in memory_extras)
 
     def _plan_points(self, turn: Turn) -> None:
@@ -112,7 +102,7 @@ class GeneralModel:
                 raw = roll_distribution(turn.rule("roll").hook, rolls, sides)
                 boosted: dict[int, float] = {}
                 for points, p in raw:
-                    key = turn.boost(points)
+                    key = turn.boost(points, num_rolls=rolls)
                     boosted[key] = boosted.get(key, 0.0) + p
                 rows.append(sorted(boosted.items()))
         self.zero = len(rows)
@@ -130,22 +120,40 @@ class GeneralModel:
         self.wild = np.array([[int(turn.sides(m, o) != SIDES[0]) for o in range(G)] for m in range(G)]).ravel()
 
     def _plan_after(self, turn: Turn) -> None:
-        """For the mover's raw score x (points and bonus added) and the opponent's b: the scores
-        after the post-turn rules as a cell (mover first; -1: the mover won, -2: the opponent
-        won), and whether those scores give an extra turn."""
+        """For each key of the late part of a turn (``akey[who, h, c, p]``: what the late rules
+        read besides the scores, :meth:`hogkit.turn.Turn.late_reads`), the mover's raw score x
+        (points and the bonuses that are not late added) and the opponent's b: the scores after
+        the late rules as a cell (mover first; -1: the mover won, -2: the opponent won), and
+        whether one of them gives an extra turn."""
         G = self.goal
         self.xsize = G + int(self.vals.max()) + int(self.bonus.max())
-        score_extras = [rule for rule in turn.rules("extra") if _reads_scores(turn, rule)]
-        self.after = np.zeros((G, self.xsize), dtype=np.int64)
-        self.extra_s = np.zeros((G, self.xsize), dtype=bool)
-        for b, x in itertools.product(range(G), range(self.xsize)):
-            m, o, _ = turn.after(x, b)
-            if m >= G or o >= G:
-                self.after[b, x] = -1 if m >= G else -2
-                continue
-            self.after[b, x] = m * G + o
-            self.extra_s[b, x] = any(turn.call(rule, (), num_rolls=0, player_score=m, opponent_score=o)
-                                     for rule in score_extras)
+        reads = turn.late_reads()
+        width = int(self.vals.max()) + 1 if "points" in reads else 1
+        self.akey = np.zeros((2, self.nh, len(self.choices), width), dtype=np.int64)
+        keys: dict[tuple[int, ...], tuple] = {}
+        if reads:
+            for who, (h, view), c, p in itertools.product(range(2), enumerate(self.hidden), range(len(self.choices)),
+                                                          range(width)):
+                rolls = int(self.rolls[h, c])
+                key = turn.late_key(view, rolls, p, who)
+                if key not in keys:
+                    keys[key] = (len(keys), view, rolls, p, who)
+                self.akey[who, h, c, p] = keys[key][0]
+        else:
+            keys[()] = (0, turn.start, 0, 0, 0)
+        if len(keys) * G * self.xsize > LATE_CALLS:
+            raise HogkitError(f"the exact evaluator would tabulate the rules after {self.variant.name}'s turns for "
+                              f"{len(keys):,} combinations of what they read", "have them read fewer quantities")
+        self.after = np.zeros((len(keys), G, self.xsize), dtype=np.int64)
+        self.extra_s = np.zeros((len(keys), G, self.xsize), dtype=bool)
+        for number, view, rolls, p, who in keys.values():
+            for b, x in itertools.product(range(G), range(self.xsize)):
+                m, o, extra = turn.settle(view, rolls, p, x, b, who=who)
+                if m >= G or o >= G:
+                    self.after[number, b, x] = -1 if m >= G else -2
+                    continue
+                self.after[number, b, x] = m * G + o
+                self.extra_s[number, b, x] = extra
 
     def _plan_memory(self, turn: Turn) -> None:
         """The hidden state after a turn, as the mover sees it: ``memory[h, c, extra, p]`` for each
@@ -187,7 +195,7 @@ class GeneralModel:
             seen: dict[bytes, int] = {}
             for h in range(self.nh):
                 key = np.array([self.rolls[h, c], self.bonus[h, c], self.extra_h[h, c]]).tobytes() + \
-                    self.memory[h, c].tobytes()
+                    self.memory[h, c].tobytes() + self.akey[:, h, c].tobytes()
                 self.class_of[h, c] = seen.setdefault(key, len(seen))
             first = {}
             for h in range(self.nh):
@@ -204,11 +212,6 @@ class GeneralModel:
             raise HogkitError(f"a strategy table must be {self.goal}x{self.goal} with entries {lo} to {hi}",
                               "check the table's size and values")
         return tables.astype(np.int64) + self.offset
-
-
-def _reads_scores(turn: Turn, rule) -> bool:
-    """Whether RULE's hook is given a score."""
-    return any(key in ("player_score", "opponent_score") for key in turn.inputs(rule))
 
 
 @lru_cache(maxsize=16)
@@ -336,9 +339,10 @@ def targets_of(model: GeneralModel, who: np.ndarray, h: np.ndarray, cell: np.nda
     if trim:
         vals = vals[:, :int(model.width[row].max(initial=1))]
     x = mover[:, None] + vals + model.bonus[h, c][:, None]
-    after = model.after[opp[:, None], x]
+    key = model.akey[who[:, None], h[:, None], c[:, None], np.minimum(vals, model.akey.shape[3] - 1)]
+    after = model.after[key, opp[:, None], x]
     ended = after < 0
-    extra = model.extra_h[h, c][:, None] | model.extra_s[opp[:, None], x]
+    extra = model.extra_h[h, c][:, None] | model.extra_s[key, opp[:, None], x]
     hidden = model.memory[h[:, None], c[:, None], extra.astype(np.int64),
                           np.minimum(vals, model.points_width - 1)]
     safe = np.where(ended, 0, after)

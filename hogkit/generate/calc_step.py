@@ -17,7 +17,7 @@ calc_model.json, format 6 (one key a line), holds:
   parameters is (``num_rolls``, ``player_score``, ``opponent_score``, ``dice``);
 * ``after``: the rules after the turn, in order, each [function, kind, parameters]: a ``swap``
   function true swaps the scores, an ``update`` one is the mover's new score, a ``scores`` one
-  gives both; each parameter is ``player_score`` or ``opponent_score``;
+  gives both; each parameter is ``player_score`` or ``opponent_score``, or as a hook's input below;
 * ``sources``: the source of each function above that hog.py does not define (a rule's small
   function that the kit states with hog.py's own, such as Square Swine's from
   ``perfect_square``); calc.py defines it beside hog.py's;
@@ -27,7 +27,10 @@ calc_model.json, format 6 (one key a line), holds:
   choice means (-1: a special move that swaps the scores), ``bonus`` extra points (they add up),
   ``extra`` whether the mover moves again (any of them); each input is ``choice``, one of
   ``fields``, or ``player_score`` / ``opponent_score`` (the scores after the turn, for an extra
-  turn that depends on them);
+  turn that depends on them), ``points`` (the turn's points) or ``who`` (the mover, 0 or 1).
+  calc.py keeps the tables of the late part of a turn (the rules after it, the bonuses when one
+  reads more than ``choice`` and ``fields``, the extra turns that read a score, the points or
+  ``who``) for each combination of what they read besides the scores;
 * ``problems``: the problem that asks for each function calc.py calls;
 * ``fields``: the hidden fields, as the mover sees them, named by the rules' memories
   (``own_last``: the mover's previous number of dice, ``turn``: the turn number, ...);
@@ -148,7 +151,7 @@ def calc_model_data(variant: Variant, *, goal: int | None = None) -> dict:
     take_turn = variant.interface.signature("take_turn")
     meaning = {theirs: ours for ours, theirs in bind(take_turn, GENERATED["take_turn"]).items()}
     points_args = [meaning[name] for name in take_turn.names if meaning[name] != "goal"]
-    after = [[rule.hook_name, rule.kind, list(turn.inputs(rule))] for rule in turn.rules("after")]
+    after = [[rule.hook_name, rule.kind, hook_names(turn, rule)] for rule in turn.rules("after")]
     sources = {rule.hook_name: hook_source(rule) for rule in variant.rules if rule.hook not in rule.functions}
     names = [take_turn.name, *(a[0] for a in after), *([wild.hook_name] if wild else []),
              *(h[0] for found in hooks.values() for h in found)]

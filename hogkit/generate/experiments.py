@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 
+from hogkit.naming import course_renames, rename_identifiers
 from hogkit.problem_layout import Problem, first_problems
 from hogkit.variant import Variant
 
@@ -39,7 +40,8 @@ def _guard(problems: list[Problem], call: str) -> str:
 
 def experiments_source(variant: Variant, names: list[str]) -> str:
     """``run_experiments`` for VARIANT: NAMES are the strategies' calls or names in hog.py, in order."""
-    problems = variant.problems
+    problems, renames = variant.problems, course_renames(variant)
+    names = [rename_identifiers(name, renames) for name in names]
     maker = next(p.graded[0] for p in problems if p.kind == "make_averaged")
     scorer = next(p.graded[0] for p in problems if p.kind == "max_scoring")
     averaged, best = _label(problems, maker), _label(problems, scorer)
@@ -60,4 +62,5 @@ def experiments_source(variant: Variant, names: list[str]) -> str:
             "",
         ]
     lines.append('    "*** You may add additional experiments as you wish ***"')
-    return "\n".join(lines) + "\n"
+    roll = variant.rule("dice_outcome").hook_name  # the function that rolls the dice, in the course's names
+    return rename_identifiers("\n".join(lines) + "\n", {**renames, "roll_dice": roll})

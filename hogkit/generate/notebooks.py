@@ -144,11 +144,13 @@ def _plots(nb: _Notebook, variant: Variant, problem: Problem) -> None:
     """The plots that follow a problem: the average turn scores after the best number of dice, the
     final strategy's map and exact win rates after it."""
     if problem.kind == "max_scoring":
-        roll_dice = first_problems(variant.problems).get("roll_dice", problem.id)
+        roll = variant.rule("dice_outcome")
+        name = roll.hook_name if roll.hook in roll.functions else "roll_dice"  # the function students write
+        roll_dice = first_problems(variant.problems).get(name, problem.id)
         label = next(p.label for p in variant.problems if p.id == roll_dice)
         nb.md("### How many dice score the most?\nThe average points of one turn for each number "
-              "of dice, rolled with your `roll_dice`.")
-        nb.code(f"plot_average_turn_scores(problem={label!r});")
+              f"of dice, rolled with your `{name}`.")
+        nb.code(f"plot_average_turn_scores(problem={label!r}, roll={name!r});")
     if problem.kind == "final_strategy":
         nb.md("### Your final strategy at a glance\nEach square is a pair of scores: yours going up, "
               "your opponent's going across. The colour is the number of dice you roll there.")

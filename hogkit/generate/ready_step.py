@@ -15,7 +15,7 @@ import inspect
 
 from hogkit.generate.solution import solution_hog_source
 from hogkit.generate.step import KitBuild
-from hogkit.naming import course_name, course_params, kit_course, template_of
+from hogkit.naming import course_name, course_params, course_renames, kit_course, rename_identifiers, template_of
 from hogkit.problem_layout import first_problems
 from hogkit.problems.building import play_call, rolls_always
 from hogkit.problems.domains import parameter_domain
@@ -55,6 +55,8 @@ def tries(variant: Variant) -> dict[str, tuple[str, str, int]]:
     """Each function a student writes, in the order of the problems -> (problem id, call, goal),
     where GOAL is the score the game the call plays must reach (0 for a call that is not a game)."""
     owners = {fn.__name__: rule for rule in variant.rules for fn in rule.functions}
+    renames = course_renames(variant)  # the tries below, in the course's names of the functions
+    fixed = {renames.get(name, name): rename_identifiers(call, renames) for name, call in FIXED_TRIES.items()}
     found: dict[str, tuple[str, str, int]] = {}
     problems = {problem.id: problem for problem in variant.problems}
     for name, problem in first_problems(variant.problems).items():
@@ -67,8 +69,8 @@ def tries(variant: Variant) -> dict[str, tuple[str, str, int]]:
         elif name == "take_turn":  # in the course's signature: some courses give it both scores
             call = kit_course(variant).call("take_turn", {"num_rolls": "2", "player_score": "0", "opponent_score": "0",
                                                           "dice": "make_test_dice(4, 5)"})
-        elif name in FIXED_TRIES:
-            call = FIXED_TRIES[name]
+        elif name in fixed:
+            call = fixed[name]
         elif name in owners:
             call = _rule_try(variant, owners[name], name)
         else:  # the strategies of Problems 10 and 11
@@ -107,11 +109,11 @@ def probes(variant: Variant) -> dict[str, tuple[str, str, int, tuple[str, ...]]]
 
 def play_interface(variant: Variant) -> dict:
     """What ``ready.PLAY`` holds: how the kit's tools call the course's ``play`` (its style, the
-    course's names of its keyword parameters, the goal's name, the update function of the update
-    style), the commentary they hand it (each part's function and the call that makes it, in the
-    course's names; no call: the function itself is the commentary), the course's ``take_turn``
-    (its name and parameters by HogKit's names) and the problems that ask for play and for its
-    commentary."""
+    course's names of play itself, of its keyword parameters and of always_roll, the goal's name, the
+    update function of the update style), the commentary they hand it (each part's function and the
+    call that makes it, in the course's names; no call: the function itself is the commentary), the
+    course's ``take_turn`` (its name and parameters by HogKit's names) and the problems that ask for
+    play and for its commentary."""
     course = kit_course(variant)
     style = variant.interface.play
     params = course_params(variant, "play")
@@ -134,6 +136,8 @@ def play_interface(variant: Variant) -> dict:
         "update": course.signatures["rules_update"].name if style == "update" else "",
         "commentary": commentary,
         "take_turn": (course_name(variant, "take_turn"), course_params(variant, "take_turn")),
+        "play": course_name(variant, "play"),
+        "always_roll": course_name(variant, "always_roll"),
         "play_problem": playing[0].label if playing else "",
         "say_problem": playing[-1].label if playing and style != "update" else "",
     }

@@ -21,28 +21,10 @@ from __future__ import annotations
 import ast
 import re
 import string
-import tokenize
-from io import StringIO
 
 from hogkit.errors import HogkitError
 from hogkit.interface import bind
-from hogkit.naming import TEXT_MARK, Course, template_signature, templates
-
-
-def _rename_identifiers(source: str, names: dict[str, str]) -> str:
-    """SOURCE with each identifier token in NAMES renamed (strings and comments untouched)."""
-    if not names:
-        return source
-    lines = source.splitlines(keepends=True)
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line))
-    spans = [(offsets[t.start[0] - 1] + t.start[1], offsets[t.end[0] - 1] + t.end[1], names[t.string])
-             for t in tokenize.generate_tokens(StringIO(source).readline)
-             if t.type == tokenize.NAME and t.string in names]
-    for start, end, new in reversed(spans):
-        source = source[:start] + new + source[end:]
-    return source
+from hogkit.naming import TEXT_MARK, Course, rename_identifiers, template_signature, templates
 
 
 def _rename_mentions(text: str, names: dict[str, str]) -> str:
@@ -95,7 +77,7 @@ def _ahead(course: Course, role: str, name: str, positional: int) -> bool:
     POSITIONAL parameters of HogKit's order: a keyword a template passes only because HogKit's
     order has the parameter later (``take_turn(0, opponent_score, player_score=score)``), which the
     course's call then passes in its place."""
-    meaning = bind(course.signatures[role], course.canonical[role], course.aliases.get(role))
+    meaning = course.meaning(role)
     names = course.signatures[role].names
     if name not in meaning:
         return False
@@ -186,12 +168,14 @@ def course_function(role: str, course: Course) -> str:
     header_end = _header_end(source)
     body = source[header_end:]
     decorators = source[:source.index("def ")]
-    body = _rename_identifiers(body, params)
+    body = rename_identifiers(body, params)
+    body = rename_identifiers(body, course.renames)  # a function passed by name, not called: make_averaged(winner)
     body = _rename_mentions(body, params)
     for old, new in _role_names(course).items():  # a role's name in strings and comments too
         call_only = r"(?=\()" if old.isalpha() and old.islower() else ""  # a plain word ("other") only as a call
         body = re.sub(rf"\b{re.escape(old)}\b{call_only}", new, body)
-    return f"{decorators}def {signature.text()}:{body}"
+    header = rename_identifiers(signature.text(), course.renames)  # a default that calls a renamed function
+    return f"{decorators}def {header}:{body}"
 
 
 def _header_end(source: str) -> int:

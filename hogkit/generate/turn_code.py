@@ -107,7 +107,7 @@ def _play_doc(variant: Variant) -> list[str]:
 
 # The variables of play that hold each quantity a hook may be given (hogkit.rules.QUANTITIES).
 PLAY_VARIABLES = {"num_rolls": "num_rolls", "player_score": "player", "opponent_score": "opponent",
-                  "points": "points"}
+                  "points": "points", "who": "who"}
 
 
 def _argument(slot: Slot | str) -> str:
@@ -172,6 +172,7 @@ def _turn_lines(turn: Turn) -> list[str]:
             lines.append(f"player = player + {post.gain}{_call(turn, post)[len(post.hook_name):]}")
         else:
             lines.append(f"player = {_call(turn, post)}")
+        lines += [*_updates(post, update="dice"), *_updates(post, update="points")]
     return lines
 
 
@@ -308,6 +309,7 @@ def play_source(variant: Variant, *, problem: str) -> str:
         loop += _turn_lines(turn)
     loop.append("score0, score1 = (player, opponent) if who == 0 else (opponent, player)")
     loop += _extra_lines(turn, trots) if trots else [f"who = {_next_player(turn)}"]
+    loop += [line for rule in variant.rules if rule not in trots for line in _updates(rule, update="count")]
     announce = variant.interface.play == "announce"
     if announce:  # commentary returns the leader and a message, and play prints the message
         loop += ["leader, message = say(score0, score1, leader)", "if message:", "    print(message)"]

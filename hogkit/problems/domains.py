@@ -10,11 +10,12 @@ Every domain renders its values as Python source text, since tests travel as cal
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from hogkit.rules import Rule, family_of
+from hogkit.rules import Memory, Rule, family_of
 from hogkit.turn import turn_of
 from hogkit.variant import Variant
 
@@ -175,12 +176,12 @@ def max_turn_points(variant: Variant) -> int:
     turn = turn_of(variant)
     scores = range(variant.goal)
     zero = max(turn.zero_points(player_score=m, opponent_score=o) for m in scores for o in scores)
-    points = max(turn.boost(p) for p in range(max(10 * DICE_FACES, zero) + 1))
-    if turn.rules("bonus"):
-        points += max(sum(turn.call(rule, view, num_rolls=k, points=p, player_score=0, opponent_score=0)
-                          for rule in turn.rules("bonus"))
-                      for view in turn.hidden_states() for k in range(11) for p in (0, points))
-    return points
+    points = max(turn.boost(p, num_rolls=k) for p in range(max(10 * DICE_FACES, zero) + 1) for k in range(11))
+    bonus = 0
+    for rule in turn.rules("bonus"):  # each bonus at its largest, over every input the engine gives it
+        domain = turn.hook_domain(rule, most_points=points)
+        bonus += max(rule.hook(*given) for given in itertools.product(*domain))
+    return points + bonus
 
 
 def score_below_goal(variant: Variant) -> Ints:
@@ -203,7 +204,18 @@ def parameter_domain(variant: Variant, function: str, parameter: str) -> Ints | 
             named = declared.get(f"{function}.{parameter}", declared.get(parameter))
             if named is not None:
                 return _declared_domain(variant, rule, function, named)
+            for memory in rule.memory:  # a value the rule remembers: what the game keeps of it
+                if parameter in (memory.argument, memory.opponent_argument):
+                    return _memory_domain(variant, memory)
     return _named_domain(variant, function, parameter)
+
+
+def _memory_domain(variant: Variant, memory: Memory) -> Ints | OneOf:
+    """The values the game gives a hook for MEMORY (not folded as the exact evaluator keeps them)."""
+    if isinstance(memory.start, bool):
+        return OneOf((False, True))
+    return {"dice": Ints(0, 10), "points": Ints(0, max_turn_points(variant)),
+            "count": Ints(0, max(63, memory.size - 1))}.get(memory.update, Ints(0, memory.size - 1))
 
 
 def _declared_domain(variant: Variant, rule: Rule, function: str, declared: str) -> Ints | OneOf | TestDice:
@@ -240,6 +252,7 @@ def _named_domain(variant: Variant, function: str, parameter: str) -> Ints | One
         "after_extra": OneOf((False, True)),
         "chop_used": OneOf((False, True)),
         "points": Ints(0, max_turn_points(variant)),
+        "who": OneOf((0, 1)),
         "below_goal": score_below_goal(variant),
         "after_turn": after_turn,
         "positive_after_turn": Ints(1, after_turn.hi),  # a score a turn has just added to (a turn scores 1 or more)

@@ -79,8 +79,9 @@ def quiet_from_either_seat(variant: Variant, choices: tuple[int, ...], start: tu
 
     def watch(state: TurnState, plan: TurnPlan, points: int) -> None:
         view = turn.seen_by(state.memory, state.who)
-        right = turn.finish(view, plan.rolls, points, state.mover_score, state.opponent_score)
-        other_way = turn.finish(view, plan.rolls, 0, state.opponent_score, state.mover_score + points)
+        right = turn.finish(view, plan.rolls, points, state.mover_score, state.opponent_score, who=state.who)
+        other_way = turn.finish(view, plan.rolls, 0, state.opponent_score, state.mover_score + points,
+                                who=state.who)
         if (right.extra, [c[0] for c in right.changes]) != (other_way.extra, [c[0] for c in other_way.changes]):
             loud.append(plan.rolls)
 

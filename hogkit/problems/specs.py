@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import fields, replace
 from functools import lru_cache
 
+from hogkit.naming import course_renames, rename_identifiers, rename_words
 from hogkit.problem_layout import Problem
 from hogkit.problems import commentary, extra_turns, leader_commentary, simulator, strategies
 from hogkit.problems.building import problem_hint, within_domains
-from hogkit.problems.checks import ProblemSpec, Unlock, construct_doctest
+from hogkit.problems.checks import Doctest, Fuzz, ProblemSpec, Sweep, Unlock, construct_doctest
 from hogkit.variant import Variant
 
 SEED = 20191
@@ -42,10 +44,32 @@ def _rule_unlocks(variant: Variant, problem: Problem, taught: set[str]) -> list[
     return items
 
 
+# The fields of each kind of test that hold code, and those that hold words (hogkit.problems.checks).
+CODE_FIELDS = {Doctest: ("statements", "setup", "teardown"), Sweep: ("calls",), Fuzz: ("template",),
+               Unlock: ("statements",)}
+WORD_FIELDS = {Doctest: ("name", "rule", "hint"), Sweep: ("name", "rule"), Fuzz: ("name", "rule"),
+               Unlock: ("prompt", "answer", "choices")}
+
+
+def _in_course_names(test: object, names: dict[str, str]) -> object:
+    """TEST (written in HogKit's names of the kit's functions) calling them by the course's NAMES."""
+    if not names or type(test) not in CODE_FIELDS:
+        return test
+    changes = {}
+    for name in (f.name for f in fields(test)):
+        value = getattr(test, name)
+        rename = (lambda text: rename_identifiers(text, names)) if name in CODE_FIELDS[type(test)] else (
+            (lambda text: rename_words(text, names)) if name in WORD_FIELDS[type(test)] else None)
+        if rename is not None:
+            changes[name] = tuple(map(rename, value)) if isinstance(value, tuple) else rename(value)
+    return replace(test, **changes)
+
+
 @lru_cache(maxsize=32)
 def problem_specs(variant: Variant) -> tuple[ProblemSpec, ...]:
     """Every problem of VARIANT, stated for testing, in order."""
     specs, taught = [], set()
+    names = course_renames(variant)
     for problem in variant.problems:
         rng = random.Random(f"{SEED}-{variant.name}-{problem.id}")
         parts = BUILDERS[problem.kind](variant, problem, rng)
@@ -55,8 +79,10 @@ def problem_specs(variant: Variant) -> tuple[ProblemSpec, ...]:
                       for function, forbidden in problem.forbidden]
         parts["visible"] = (*visible, *constructs)
         parts["hint"] = problem_hint(parts.get("hint", ""), problem)
-        specs.append(ProblemSpec(problem, unlock=unlock, **{
-            key: value if key in ("domains", "text", "hint") else tuple(value) for key, value in parts.items()}))
+        parts = {key: rename_words(value, names) if key in ("text", "hint") else value if key == "domains" else
+                 tuple(_in_course_names(test, names) for test in value) for key, value in parts.items()}
+        unlock = tuple(_in_course_names(test, names) for test in unlock)
+        specs.append(ProblemSpec(problem, unlock=unlock, **parts))
     return tuple(specs)
 
 

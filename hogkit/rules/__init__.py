@@ -16,7 +16,9 @@ from types import ModuleType
 from hogkit.rules.base import (
     BUILT_IN_FAMILIES,
     FOLDS,
+    MEMORY,
     QUANTITIES,
+    READABLE,
     SINGLE_STEPS,
     STEPS,
     UPDATES,
@@ -27,6 +29,7 @@ from hogkit.rules.base import (
     Rule,
     Story,
     StoryTurn,
+    why_unreadable,
 )
 from hogkit.rules.feral_hogs import FERAL_HOGS
 from hogkit.rules.free_bacon_diff import FREE_BACON_DIFF
@@ -139,7 +142,9 @@ for _found in pkgutil.iter_modules(__path__):  # the seeds' modules again (nothi
 __all__ = [
     "FAMILIES",
     "FOLDS",
+    "MEMORY",
     "QUANTITIES",
+    "READABLE",
     "RULES",
     "SINGLE_STEPS",
     "STEPS",
@@ -156,4 +161,5 @@ __all__ = [
     "rules_of_family",
     "teaching_order",
     "unregister",
+    "why_unreadable",
 ]

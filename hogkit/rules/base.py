@@ -39,14 +39,63 @@ FOLDS = ("exact", "modulo", "cap")
 # What a rule's hook may be given, by parameter name (a rule's ``inputs`` can rename them; the names
 # of its memories' arguments are allowed too). Scores are the mover's and the opponent's as they stand
 # at the hook's step: before the turn for choice, dice, roll and zero rules; after the points (and
-# bonuses) for post-turn rules; after the post-turn rules for extra-turn rules.
+# bonuses) for post-turn rules; after the post-turn rules for extra-turn rules. Each die of a turn is
+# read by the roll rule, through ``dice``; the turn number is a memory (``update="count"``).
 QUANTITIES = (
     "num_rolls",  # the dice the turn rolls (a choice rule is given the strategy's choice)
     "dice",  # the dice function (roll rules)
     "player_score",  # the mover's score at this step
     "opponent_score",  # the opponent's score at this step
     "points",  # the turn's points so far (a boost is given them before it applies)
+    "who",  # the mover: 0 for the player who moved first, 1 for the other
 )
+MEMORY = "memory"  # a rule's own memories, in READABLE
+# What a hook of each step may read: what every consumer of a turn (the reference game, the play and
+# take_turn rendered into hog.py, the exact evaluator and the solver, calc.py, the grader's domains)
+# gives it there. Anything else is refused when the spec is loaded, with the reason below.
+LATE = frozenset({"num_rolls", "points", "player_score", "opponent_score", "who", MEMORY})
+READABLE = {
+    "choice": frozenset({"num_rolls", MEMORY}),
+    "dice": frozenset({"player_score", "opponent_score"}),
+    "roll": frozenset({"num_rolls", "dice"}),
+    "zero": frozenset({"player_score", "opponent_score"}),
+    "boost": frozenset({"points", "num_rolls"}),
+    "bonus": LATE,
+    "after": LATE,
+    "extra": LATE,
+}
+_TAKE_TURN = ("take_turn, which scores the {step} step, is given the scores and the dice but no memory and no "
+              "player's number")
+_WHY_NOT = {
+    ("choice", "player_score"): "calc.py and the exact evaluator work out what a choice means from the hidden "
+                                "state alone",
+    ("dice", "num_rolls"): "the exact evaluator picks the dice from the two scores alone",
+    ("dice", MEMORY): "the exact evaluator picks the dice from the two scores alone",
+    ("dice", "who"): "the exact evaluator picks the dice from the two scores alone",
+    ("roll", "player_score"): "calc.py and the exact evaluator count the points of k dice once, for every score",
+    ("boost", "player_score"): "calc.py and the exact evaluator count the points of k dice once, for every score",
+    ("zero", "num_rolls"): "a turn of zero dice rolls none (num_rolls is always 0 there)",
+    ("roll", MEMORY): _TAKE_TURN,
+    ("zero", MEMORY): _TAKE_TURN,
+    ("boost", MEMORY): _TAKE_TURN,
+    ("roll", "who"): _TAKE_TURN,
+    ("zero", "who"): _TAKE_TURN,
+    ("boost", "who"): _TAKE_TURN,
+}
+
+
+def why_unreadable(step: str, quantity: str) -> str:
+    """Why a hook of STEP cannot read QUANTITY (a name of QUANTITIES, or MEMORY), or "" when it can."""
+    if quantity in READABLE[step]:
+        return ""
+    if quantity == "dice":
+        return "only the roll rule rolls the dice (it reads each die through dice)"
+    if quantity == "points":
+        return f"the turn's points are not known yet at the {step} step"
+    if quantity == "who" and step == "choice":
+        return _WHY_NOT[("choice", "player_score")]
+    found = _WHY_NOT.get((step, "player_score" if quantity == "opponent_score" else quantity))
+    return (found or "no consumer of a turn gives it there").format(step=step)
 
 
 @dataclass(frozen=True)

@@ -199,14 +199,14 @@ def plot_strategy(strategy, name, goal):
     return table
 
 
-def average_turn_scores(num_samples=2000, seed=0):
-    """Average points of roll_dice(k, six_sided) for k = 1..10, with your roll_dice."""
+def average_turn_scores(num_samples=2000, seed=0, roll='roll_dice'):
+    """Average points of ROLL(k, six_sided) for k = 1..10, with your ROLL (roll_dice)."""
     random.seed(seed)
     averages = []
     for k in range(1, 11):
         total = 0
         for _ in range(num_samples):
-            value, problem = _roll(k)
+            value, problem = _roll(k, roll)
             if problem is not None:
                 return None
             total += value
@@ -214,20 +214,20 @@ def average_turn_scores(num_samples=2000, seed=0):
     return averages
 
 
-def _roll(k):
+def _roll(k, roll):
     try:
-        value = hog.roll_dice(k, hog.six_sided)
+        value = getattr(hog, roll)(k, hog.six_sided)
     except Exception as exc:
         return None, str(exc)
     return (value, None) if isinstance(value, int) else (None, 'returned None')
 
 
-def plot_average_turn_scores(num_samples=2000, problem='the problem of roll_dice'):
-    """Draw the average turn score for each number of dice, using your roll_dice (written in
+def plot_average_turn_scores(num_samples=2000, problem='the problem of roll_dice', roll='roll_dice'):
+    """Draw the average turn score for each number of dice, using your ROLL (roll_dice, written in
     PROBLEM)."""
-    averages = average_turn_scores(num_samples)
+    averages = average_turn_scores(num_samples, roll=roll)
     if averages is None:
-        print(f'roll_dice: {NOT_DONE} (finish {problem} to see this plot)')
+        print(f'{roll}: {NOT_DONE} (finish {problem} to see this plot)')
         return None
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6, 3.5))

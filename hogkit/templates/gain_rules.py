@@ -8,7 +8,7 @@ def gain_strategy(score, opponent_score, margin=8, num_rolls=4):
     and NUM_ROLLS when it does not."""
     # BEGIN SOLUTION
     new_score = score + take_turn(0, opponent_score, player_score=score)
-    if rules_gain(new_score, opponent_score) > 0:
+    if rules_gain(new_score, opponent_score, num_rolls=0) > 0:
         return 0
     return bacon_strategy(score, opponent_score, margin, num_rolls)
     # END SOLUTION

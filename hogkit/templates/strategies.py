@@ -155,7 +155,7 @@ def swap_strategy(score, opponent_score, margin=8, num_rolls=4):
     NUM_ROLLS when it does not. A swap of equal scores neither helps nor hurts."""
     # BEGIN SOLUTION
     new_score = score + take_turn(0, opponent_score, player_score=score)
-    if is_swap(new_score, opponent_score):
+    if post_turn_hook(new_score, opponent_score, num_rolls=0):
         if opponent_score > new_score:
             return 0
         if opponent_score < new_score:
@@ -168,7 +168,8 @@ def raise_strategy(score, opponent_score, threshold=12, num_rolls=6):
     """Roll 0 dice when that raises the score by at least THRESHOLD points, counting
     the rule after the turn; otherwise roll NUM_ROLLS."""
     # BEGIN SOLUTION
-    gain = post_turn_hook(score + take_turn(0, opponent_score, player_score=score), opponent_score) - score
+    new_score = score + take_turn(0, opponent_score, player_score=score)
+    gain = post_turn_hook(new_score, opponent_score, num_rolls=0) - score
     if gain >= threshold:
         return 0
     return num_rolls

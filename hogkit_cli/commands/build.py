@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from hogkit.generate.pipeline import STEPS, build_kit
+from hogkit.generate.spec_check import check_spec
 from hogkit.variant import load_variant, variant_names, with_submit_url
 from hogkit.variant_docs import variants_markdown
 from hogkit_cli.commands.options import add_variant_option
@@ -31,6 +32,8 @@ def run_build(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant)
     if args.submit_url is not None:
         variant = with_submit_url(variant, args.submit_url)
+    print("  step: spec check")
+    check_spec(variant)
     for name, _ in STEPS:
         print(f"  step: {name}")
     written = build_kit(variant, out=args.out)

@@ -48,8 +48,9 @@ SEARCHES = ("score-only", "meta-nash", "mend")
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the exact-evaluation and contest commands to the ``hogkit`` parser."""
     rate = sub.add_parser("winrate", help="exact win rate of two strategy files")
-    rate.add_argument("first", type=Path, help="a .py file with final_strategy")
-    rate.add_argument("second", type=Path, help="a .py file with final_strategy")
+    rate.add_argument("first", type=Path, help="a .py file with final_strategy: a contest entry, or a kit's hog.py "
+                                               "(with the dice.py and ucb.py beside it)")
+    rate.add_argument("second", type=Path, help="a .py file with final_strategy, as FIRST")
     add_variant_option(rate)
     add_isolation_options(rate)
     rate.set_defaults(func=run_winrate)

@@ -11,19 +11,25 @@ from __future__ import annotations
 import argparse
 import inspect
 import itertools
+import json
+import os
 import random
 import re
+import tomllib
 from pathlib import Path
 
 import numpy as np
 
 from hogkit.errors import HogkitError
 from hogkit.exact import always, fits_fast_layout, win_rates
+from hogkit.exact.general import general_model
 from hogkit.game import TurnPlan, play, points_distribution
 from hogkit.generate.reference import reference_hog
+from hogkit.generate.spec_check import check_spec
 from hogkit.solver import solve_general, solve_score_only
 from hogkit.turn import state_factors, turn_of
 from hogkit.variant import DEFAULT_VARIANT, Variant, load_variant, variants_dir
+from hogkit_cli.commands.scaffold import RULE_MODULE
 
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 BASELINE_DICE = (0, 2, 4, 6, 8, 10)
@@ -36,6 +42,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     new.add_argument("name", help="the new variant's name (letters, digits, - and _)")
     new.add_argument("--from", dest="base", default=DEFAULT_VARIANT, help="variant to copy (default: %(default)s)")
     new.add_argument("--dir", type=Path, default=None, help="folder to write NAME.toml into (default: variants/)")
+    new.add_argument("--rule-module", action="store_true",
+                     help="also write NAME_rules.py beside it: a zero-dice rule of your own, in place of the base's")
     new.set_defaults(func=run_new)
     check = sub.add_parser("check-variant", help="validate a variant: games end, solver, win rates, state size")
     check.add_argument("variant", help="a variant name or the path of a .toml spec")
@@ -51,34 +59,79 @@ def register(sub: argparse._SubParsersAction) -> None:
 # ----------------------------------------------------------------------------- new-variant
 
 
-def new_variant(name: str, *, base: str = DEFAULT_VARIANT, directory: Path | None = None) -> Path:
-    """Write ``NAME.toml`` in DIRECTORY, a copy of BASE's spec renamed; return its path."""
+def new_variant(name: str, *, base: str = DEFAULT_VARIANT, directory: Path | None = None,
+                rule_module: bool = False) -> Path:
+    """Write ``NAME.toml`` in DIRECTORY, a copy of BASE's spec renamed; return its path. With
+    RULE_MODULE, the spec lists its rules and keeps ``NAME_rules.py`` beside it, a module with a
+    zero-dice rule of its own in place of BASE's."""
     if not NAME_PATTERN.fullmatch(name):
         raise HogkitError(f"{name!r} is not a simple name", "use letters, digits, - or _ (e.g. sp25)")
     source = load_variant(base)
-    base_path = Path(base) if base.endswith(".toml") else variants_dir() / f"{base}.toml"
     directory = variants_dir() if directory is None else Path(directory)
     target = directory / f"{name}.toml"
-    if target.exists():
-        raise HogkitError(f"{target} already exists", "choose another name or edit that file")
-    text = base_path.read_text(encoding="utf-8")
-    text = re.sub(r'(?m)^name\s*=.*$', f'name = "{name}"', text, count=1)
-    text = re.sub(r'(?m)^title\s*=.*$', f'title = "{name} (from {source.name})"', text, count=1)
-    header = (f"# {name}: made with `hogkit new-variant {name} --from {source.name}`.\n"
-              "# Pick one rule per family under [rules] (see `hogkit variants`), set the goal and\n"
-              "# the points, then run `hogkit check-variant` on this file.\n")
+    module = directory / f"{name.replace('-', '_')}_rules.py"
+    for path in (target, module) if rule_module else (target,):
+        if path.exists():
+            raise HogkitError(f"{path} already exists", "choose another name or edit that file")
+    if rule_module:
+        text = _spec_with_module(source, name, module.name, directory)
+        files = {target: text, module: _module_text(source, name, target.name)}
+    else:
+        text = source.path.read_text(encoding="utf-8") if source.path else ""
+        text = re.sub(r'(?m)^name\s*=.*$', f'name = "{name}"', text, count=1)
+        text = re.sub(r'(?m)^title\s*=.*$', f'title = "{name} (from {source.name})"', text, count=1)
+        header = (f"# {name}: made with `hogkit new-variant {name} --from {source.name}`.\n"
+                  "# Choose its rules (`hogkit variants` lists them), set the goal and the points, then run\n"
+                  "# `hogkit check-variant` on this file (docs/instructors.md says what each key means).\n")
+        files = {target: header + text}
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        target.write_text(header + text, encoding="utf-8")
+        for path, content in files.items():
+            path.write_text(content, encoding="utf-8")
     except OSError as exc:
         raise HogkitError(f"cannot write {target} ({exc.strerror})", "choose a writable --dir") from None
     return target
 
 
+def _relative(path: Path, directory: Path) -> str:
+    """PATH as the new spec in DIRECTORY names it."""
+    return os.path.relpath(path.resolve(), directory.resolve())
+
+
+def _spec_with_module(source: Variant, name: str, module: str, directory: Path) -> str:
+    """The text of a new spec like SOURCE's whose zero-dice rule is the one of MODULE."""
+    data = tomllib.loads(source.path.read_text(encoding="utf-8")) if source.path else {}
+    interface = data.get("interface", source.interface.name)
+    if isinstance(interface, str) and interface.endswith(".toml") and source.path:
+        interface = _relative(source.path.parent / interface, directory)
+    modules = [_relative(source.path.parent / m, directory) for m in data.get("rule_modules", [])] + [module]
+    zero = source.rule("zero_dice")
+    rules = [f"{name.replace('-', '_')}_lucky_bacon" if rule is zero else rule.id for rule in source.rules]
+    lines = [f"# {name}: made with `hogkit new-variant {name} --from {source.name} --rule-module`: the rules of",
+             f"# {source.name}, with the zero-dice rule of {module} (a rule of your own, beside this file).",
+             "# Edit both, then run `hogkit check-variant` on this file (docs/instructors.md, \"Rules of your own\").",
+             f'name = "{name}"', f'title = "{name} (from {source.name})"', f"goal = {source.goal}",
+             f'contest_name_field = "{source.contest_name_field}"', f"interface = {json.dumps(interface)}",
+             f"rule_modules = {json.dumps(modules)}", f"rules = {json.dumps(rules)}", "", "[points]"]
+    lines += [f'"{pid}" = {points}' for pid, points in source.points.items()]
+    scoring = data.get("scoring", {})
+    if scoring:
+        lines += ["", "[scoring]", *(f"{key} = {value}" for key, value in scoring.items())]
+    return "\n".join(lines) + "\n"
+
+
+def _module_text(source: Variant, name: str, spec: str) -> str:
+    """The rule module of a new spec NAME (see :mod:`hogkit_cli.commands.scaffold`)."""
+    prefix = name.replace("-", "_")
+    return RULE_MODULE.format(title=name, spec=spec, function="lucky_bacon", constant="LUCKY_BACON",
+                              rule_id=f"{prefix}_lucky_bacon")
+
+
 def run_new(args: argparse.Namespace) -> int:
     """``hogkit new-variant``."""
-    path = new_variant(args.name, base=args.base, directory=args.dir)
-    print(f"wrote {path}: edit it, then run `hogkit check-variant {path}`")
+    path = new_variant(args.name, base=args.base, directory=args.dir, rule_module=args.rule_module)
+    also = f" and {path.with_name(path.stem.replace('-', '_') + '_rules.py')}" if args.rule_module else ""
+    print(f"wrote {path}{also}: edit it, then run `hogkit check-variant {path}`")
     return 0
 
 
@@ -100,6 +153,9 @@ def endless_standstill(variant: Variant, cells: list[tuple[int, int]]) -> tuple[
                     if any(key in ("player_score", "opponent_score") for key in turn.inputs(rule))]
 
     def following(cell: tuple[int, int]) -> tuple[int, int]:
+        if turn.late_reads():
+            mover, opponent, again = turn.settle(turn.start, 0, 0, cell[0], cell[1])
+            return (mover, opponent) if again else (opponent, mover)
         mover, opponent, _ = turn.after(cell[0], cell[1])
         again = any(turn.call(rule, (), num_rolls=0, player_score=mover, opponent_score=opponent)
                     for rule in score_extras)
@@ -130,6 +186,15 @@ def termination_problems(variant: Variant) -> list[str]:
             low = min(p for p, prob in points_distribution(variant, TurnPlan(rolls, rolls, sides), 0) if prob > 0)
             if low < 1:
                 problems.append(f"{rolls} {sides}-sided dice can score {low}")
+    if turn.late_reads():  # the rules after a turn read more than the scores: every case the evaluator counts
+        model = general_model(variant, variant.goal)
+        goal = variant.goal
+        for key, opponent, raw in zip(*np.nonzero(model.after >= 0), strict=True):
+            player, other = divmod(int(model.after[key, opponent, raw]), goal)
+            if player + other < raw + opponent:
+                problems.append(f"the rules after a turn lower {raw} and {opponent} to {player} and {other}")
+                break
+        return problems
     scores = range(variant.goal)
     for opponent, raw in itertools.product(scores, range(variant.goal + 60)):
         player, other, _ = turn.after(raw, opponent)
@@ -204,6 +269,9 @@ def check_variant(variant: Variant, *, games: int = 200, solve: bool = True, say
     """Validate VARIANT and report on it through SAY; return True when nothing is wrong."""
     say(f"{variant.name} ({variant.title}): goal {variant.goal}, {variant.total_points} points, rules "
         + ", ".join(rule.id for rule in variant.rules))
+    check_spec(variant)
+    say(f"ok   the spec is whole: the interface {variant.interface.name} gives every rule and problem what it needs, "
+        "hog.py calls only functions it defines, and every rule's examples and hooks answer as they must")
     problems = termination_problems(variant)
     if problems:
         say("FAIL games might not end: " + "; ".join(problems[:3]))

@@ -78,13 +78,7 @@ def test_notebooks_run_against_the_solutions(fresh, kernel):
             assert "final_strategy vs always_roll(4): wins" in text
 
 
-def _with_display(test):
-    for mark in gui.pytestmark:  # skipped, with the reason, where Xvfb or tkinter is missing
-        test = mark(test)
-    return test
-
-
-@_with_display
+@gui.with_display
 def test_a_full_game_in_the_window(fresh, display, tmp_path):
     import matplotlib.image
 

@@ -65,10 +65,11 @@ def test_the_general_layout_agrees_with_the_slow_reference():
         assert abs(exact - reference_win_rate(variant, t0.tolist(), t1.tolist(), goal)) < 1e-9
 
 
-def test_the_rendered_play_plays_the_general_rules_as_the_engine_does():
-    variant = load_variant(GENERAL)
+def assert_rendered_play_agrees(variant, *, games: int, rolls: int) -> None:
+    """GAMES games of random strategy tables and ROLLS seeded dice, played by the reference hog.py's
+    play and by the engine, end in the same scores after the same turns."""
     hog = reference_hog(variant)
-    for seed in range(20):
+    for seed in range(games):
         t0, t1 = random_tables(variant, variant.goal, seed)
 
         def s0(s, o, t=t0):
@@ -77,10 +78,14 @@ def test_the_rendered_play_plays_the_general_rules_as_the_engine_does():
         def s1(s, o, t=t1):
             return int(t[s][o])
 
-        outcomes = random.Random(seed).choices(range(1, 7), k=37)
+        outcomes = random.Random(seed).choices(range(1, 7), k=rolls)
         engine = play(variant, s0, s1, dice=make_test_dice(*outcomes))
         ours, said = play_hog(variant, hog, s0, s1, dice=make_test_dice(*outcomes))
         assert ours == engine.scores and said == [t.after for t in engine.turns]
+
+
+def test_the_rendered_play_plays_the_general_rules_as_the_engine_does():
+    assert_rendered_play_agrees(load_variant(GENERAL), games=20, rolls=37)
 
 
 def test_simulated_games_of_the_reference_agree_with_the_exact_figure():

@@ -6,6 +6,7 @@ import pytest
 
 from hogkit.errors import HogkitError
 from hogkit.game import play
+from hogkit.generate.spec_check import check_spec
 from hogkit.shipped.dice import make_test_dice
 from hogkit.variant import load_variant
 
@@ -50,6 +51,7 @@ LUCKY_BACON = Rule(
     functions=(lucky_bacon,),
     hook=lucky_bacon,
     inputs=(("score", "opponent_score"),),
+    strategy="lucky_strategy",
     seed="",
     examples=(Example("lucky_bacon(42)", 9, "7 + 2"),),
 )
@@ -77,8 +79,6 @@ BAD_MODULES = {
     "defines no rule": ("X = 1\n", "lucky.py defines no Rule"),
     "hook the engine cannot call": (GOOD.replace("{tag}", "b").replace('inputs=(("score", "opponent_score"),),', ""),
                                     "takes 'score', which the engine cannot give"),
-    "an example that fails": (GOOD.replace("{tag}", "c").replace('"lucky_bacon(42)", 9', '"lucky_bacon(42)", 10'),
-                              "example lucky_bacon(42) of rule 'lucky_bacon_c' gives 9, not 10"),
     "unknown family": (GOOD.replace("{tag}", "d").replace('family="zero_dice"', 'family="zero"'),
                        "is of the unknown family 'zero'"),
 }
@@ -101,3 +101,33 @@ def test_a_missing_module_file_is_one_line(tmp_path):
     with pytest.raises(HogkitError) as info:
         load_variant(spec)
     assert "rule_modules[0]: no file 'nowhere.py' beside the spec" in info.value.line()
+
+
+def test_an_example_that_fails_is_one_line_in_the_spec_check(tmp_path):
+    """A worked example is instructor code: it runs in the spec's check, in a child process."""
+    text = GOOD.replace("{tag}", "c").replace('"lucky_bacon(42)", 9', '"lucky_bacon(42)", 10')
+    spec = write(tmp_path, text, zero="lucky_bacon_c", name="lucky_example.py")
+    with pytest.raises(HogkitError) as info:
+        check_spec(load_variant(spec))
+    line = info.value.line()
+    assert line.startswith("beside.toml: rule lucky_bacon_c: example lucky_bacon(42) gives 9, not 10 — "), line
+
+
+def test_two_specs_may_name_a_rule_of_their_own_alike(tmp_path):
+    """The last spec loaded names its own rules: a rule id of another spec's module is not taken."""
+    for folder, points in (("first", 7), ("second", 8)):
+        (tmp_path / folder).mkdir()
+        spec = write(tmp_path / folder, GOOD.replace("{tag}", "e").replace("7 + score", f"{points} + score")
+                     .replace("9, ", f"{points + 2}, "), zero="lucky_bacon_e")
+        variant = load_variant(spec)
+        assert variant.rule("zero_dice").hook(42) == points + 2
+
+
+def test_two_modules_of_one_spec_may_not_define_one_rule(tmp_path):
+    text = GOOD.replace("{tag}", "f")
+    (tmp_path / "again.py").write_text(text)
+    spec = write(tmp_path, text, zero="lucky_bacon_f")
+    spec.write_text(spec.read_text().replace('["lucky.py"]', '["lucky.py", "again.py"]'))
+    with pytest.raises(HogkitError) as info:
+        load_variant(spec)
+    assert "rule_modules[1]: again.py: a rule 'lucky_bacon_f' exists already" in info.value.line()

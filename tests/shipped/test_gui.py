@@ -45,6 +45,14 @@ pytestmark = [
 ]
 
 
+def with_display(test):
+    """TEST (a test of another module that plays in a window) skipped, with the reason, where
+    Xvfb or tkinter is missing, as this module's tests are."""
+    for mark in pytestmark:
+        test = mark(test)
+    return test
+
+
 @contextmanager
 def virtual_display(fbdir: Path):
     """A fresh Xvfb display whose screen is mirrored into a file in FBDIR; yields (DISPLAY, screen file).
