@@ -37,7 +37,8 @@ MORE_BOAR_LEADING = Rule(
     strategy="more_boar_strategy",
     roles=(("extra_turn", "more_boar"),),
     seed="",
-    domains=(("more_boar.player_score", "0..999"), ("more_boar.opponent_score", "0..999")),  # as the course's tests call it
+    # the course's own tests call it on scores up to 999
+    domains=(("more_boar.player_score", "0..999"), ("more_boar.opponent_score", "0..999")),
     examples=(
         Example("more_boar(21, 43)", True, "2 < 4 and 1 < 3."),
         Example("more_boar(22, 43)", True, "2 < 4 and 2 < 3."),

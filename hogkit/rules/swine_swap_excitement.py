@@ -31,7 +31,8 @@ SWINE_SWAP_EXCITEMENT = Rule(
     hook=is_swap,
     strategy="swap_strategy",
     seed="",
-    domains=(("is_swap.player_score", "0..999"), ("is_swap.opponent_score", "0..999")),  # as the course's tests call it
+    # the course's own tests call it on scores up to 999
+    domains=(("is_swap.player_score", "0..999"), ("is_swap.opponent_score", "0..999")),
     examples=(
         Example("is_swap(2, 4)", False, "3 ** 6 = 729: 7 is not 9, no swap."),
         Example("is_swap(11, 1)", False, "3 ** 12 = 531441: 5 is not 1, no swap."),

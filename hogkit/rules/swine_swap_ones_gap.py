@@ -28,7 +28,8 @@ SWINE_SWAP_ONES_GAP = Rule(
     hook=is_swap,
     strategy="swap_strategy",
     seed="",
-    domains=(("is_swap.player_score", "0..999"), ("is_swap.opponent_score", "0..999")),  # as the course's tests call it
+    # the course's own tests call it on scores up to 999
+    domains=(("is_swap.player_score", "0..999"), ("is_swap.opponent_score", "0..999")),
     examples=(
         Example("is_swap(6, 2)", False, "abs(6 - 2) = 4, and 2 has a tens digit of 0: no swap."),
         Example("is_swap(17, 65)", False, "abs(7 - 5) = 2 is not 6: no swap."),
