@@ -185,16 +185,20 @@ def rename_identifiers(source: str, names: dict[str, str]) -> str:
     """SOURCE with each identifier token in NAMES renamed (strings and comments untouched)."""
     if not names:
         return source
-    lines = source.splitlines(keepends=True)
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line))
-    spans = [(offsets[t.start[0] - 1] + t.start[1], offsets[t.end[0] - 1] + t.end[1], names[t.string])
-             for t in tokenize.generate_tokens(StringIO(source).readline)
-             if t.type == tokenize.NAME and t.string in names]
+    spans = [(start, end, names[token.string]) for start, end, token in _tokens(source)
+             if token.type == tokenize.NAME and token.string in names]
     for start, end, new in reversed(spans):
         source = source[:start] + new + source[end:]
     return source
+
+
+def _tokens(source: str) -> list[tuple[int, int, tokenize.TokenInfo]]:
+    """Each token of the Python SOURCE, with where it starts and ends in SOURCE."""
+    offsets = [0]
+    for line in source.splitlines(keepends=True):
+        offsets.append(offsets[-1] + len(line))
+    return [(offsets[t.start[0] - 1] + t.start[1], offsets[t.end[0] - 1] + t.end[1], t)
+            for t in tokenize.generate_tokens(StringIO(source).readline)]
 
 
 def course_renames(variant: Variant) -> dict[str, str]:
@@ -211,3 +215,16 @@ def rename_words(text: str, names: dict[str, str]) -> str:
         call_only = r"(?=\()" if old.isalpha() else ""
         text = re.sub(rf"(?<![\w.])\b{re.escape(old)}\b{call_only}", new, text)
     return text
+
+
+def rename_calls_in_prose(source: str, names: dict[str, str]) -> str:
+    """Python SOURCE (a file shipped as it is) with each function in NAMES renamed where its
+    strings and comments show it called (``always_roll(4)``); its code, and a name standing alone
+    in a string (a key the file looks up), are left as they are."""
+    if not names:
+        return source
+    called = re.compile(rf"(?<![\w.])({'|'.join(map(re.escape, names))})(?=\()")
+    spans = [(start, end) for start, end, token in _tokens(source) if token.type in (tokenize.STRING, tokenize.COMMENT)]
+    for start, end in reversed(spans):
+        source = source[:start] + called.sub(lambda m: names[m.group(1)], source[start:end]) + source[end:]
+    return source

@@ -6,9 +6,9 @@ import textwrap
 
 from hogkit.contest_rules import TIME_BUDGET
 from hogkit.generate.bank import BANK_PATH, bank_json
+from hogkit.generate.calc_step import baseline_strategies
 from hogkit.generate.notebooks import NOTEBOOK_PACKAGES, listed, notebook_names
 from hogkit.generate.step import KitBuild
-from hogkit.shipped import shipped_text
 from hogkit.shipped.hog_checks import CASE_SECONDS
 from hogkit.shipped.ok import BACKUPS, CASE_TIMEOUT, STUDENT_FILE, SUBMISSION, TOKEN_FILE
 
@@ -64,7 +64,7 @@ the exit status is 0 for a valid entry and 1 otherwise. These are the same check
 staff run on the entries.
 
 To see how well your entry does, `python3 calc.py hog_contest.py` prints its exact win rates against
-`always_roll(4)` and the strategies of Problems 10 and 11, moving first, moving second and on
+`{baseline}` and the strategies of Problems 10 and 11, moving first, moving second and on
 average (the contest figure).
 
 ## Notebooks
@@ -137,7 +137,7 @@ def checker_files(kit: KitBuild) -> None:
     """student_skeleton/ok (the checker script) and its README."""
     variant = kit.variant
 
-    source = shipped_text("ok.py")
+    source = kit.shipped("ok.py")
     kit.add("student_skeleton/ok", "#!/usr/bin/env python3\n" + source)
     ids = ", ".join(p.id for p in kit.variant.problems)
     names = notebook_names(variant)
@@ -147,6 +147,7 @@ def checker_files(kit: KitBuild) -> None:
                                                 break_on_hyphens=False),
                           field=f"`{variant.contest_name_field}`", pairs=variant.goal ** 2,
                           legal=f"{variant.legal_rolls[0]} to {variant.legal_rolls[-1]}", budget=TIME_BUDGET,
+                          baseline=baseline_strategies(variant)[0][0],
                           notebook_packages=" ".join(f'"{p}"' for p in NOTEBOOK_PACKAGES),
                           network="and the network\nonly for `python3 ok --submit`" if variant.submit_url
                           else "no network", handing_in=handing_in(variant.submit_url),

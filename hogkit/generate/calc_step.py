@@ -62,13 +62,12 @@ import json
 from hogkit.contest_rules import contest_settings
 from hogkit.generate.step import KitBuild
 from hogkit.interface import bind
-from hogkit.naming import GENERATED
+from hogkit.naming import GENERATED, course_name
 from hogkit.problem_layout import (
     FINAL_STRATEGY_FILE,
     first_problems,
 )
 from hogkit.rules import Rule
-from hogkit.shipped import shipped_text
 from hogkit.turn import MOST_DICE, SPECIAL, Turn, hook_names, turn_of
 from hogkit.variant import Variant
 
@@ -84,10 +83,11 @@ HOOK_KEYS = {"choice": "rolls", "bonus": "bonus", "extra": "extra"}  # the key o
 
 
 def baseline_strategies(variant: Variant) -> list[tuple[str, int | dict[str, str]]]:
-    """What calc.py compares against: always_roll(4), and the strategies of Problems 10 and 11
-    by name: calc.py takes them from the kit's own hog.py, so the student's copy carries no
-    answer to those problems."""
-    found: list[tuple[str, int | dict[str, str]]] = [(f"always_roll({BASELINE_DICE})", BASELINE_DICE)]
+    """What calc.py compares against, each under the name it shows: always_roll(4) (by the kit's
+    name of always_roll), and the strategies of Problems 10 and 11 by name: calc.py takes them
+    from the kit's own hog.py, so the student's copy carries no answer to those problems."""
+    roll = course_name(variant, "always_roll")
+    found: list[tuple[str, int | dict[str, str]]] = [(f"{roll}({BASELINE_DICE})", BASELINE_DICE)]
     names = [problem.graded[0] for problem in variant.problems if problem.kind == "rule_strategy"]
     found += [(name, {"function": name}) for name in names]
     return found
@@ -195,7 +195,7 @@ def calc_model_json(variant: Variant, *, goal: int | None = None) -> str:
 def contest_check_files(kit: KitBuild) -> None:
     """contest_check.py in both folders, told the variant's contest rules."""
     marker = "CONTEST: dict = {}\n"
-    text = shipped_text("contest_check.py")
+    text = kit.shipped("contest_check.py")
     if marker not in text:
         raise RuntimeError(f"hogkit/shipped/contest_check.py lost its line {marker.strip()!r}")
     text = text.replace(marker, f"CONTEST: dict = {contest_settings(kit.variant)!r}\n", 1)
@@ -205,7 +205,7 @@ def contest_check_files(kit: KitBuild) -> None:
 
 def calc_files(kit: KitBuild) -> None:
     """calc.py and calc_model.json in both folders."""
-    source, model = shipped_text("calc.py"), calc_model_json(kit.variant)
+    source, model = kit.shipped("calc.py"), calc_model_json(kit.variant)
     for folder in ("solutions", "student_skeleton"):
         kit.add(f"{folder}/calc.py", source)
         kit.add(f"{folder}/{MODEL_FILE}", model)

@@ -7,7 +7,6 @@ from hogkit.generate.notebooks import notebook_files
 from hogkit.generate.solution import contest_source, reference_entry_name, solution_hog_source
 from hogkit.generate.source import strip_solutions
 from hogkit.generate.step import KitBuild
-from hogkit.shipped import shipped_text
 
 SUPPORT_FILES = ("dice.py", "ucb.py", "hog_ui.py", "hog_checks.py")
 
@@ -24,7 +23,7 @@ def support_files(kit: KitBuild) -> None:
     some constructs)."""
     constructs = ("construct_check.py",) if any(p.forbidden for p in kit.variant.problems) else ()
     for name in (*SUPPORT_FILES, *constructs):
-        text = shipped_text(name)
+        text = kit.shipped(name)
         kit.add(f"solutions/{name}", text)
         kit.add(f"student_skeleton/{name}", text)
 
@@ -47,6 +46,6 @@ def notebooks(kit: KitBuild) -> None:
 
 def gui(kit: KitBuild) -> None:
     """hog_gui.py, the Tk GUI, in both folders (it reads the kit's rules from ready.py)."""
-    text = shipped_text("hog_gui.py")
+    text = kit.shipped("hog_gui.py")
     kit.add("solutions/hog_gui.py", text)
     kit.add("student_skeleton/hog_gui.py", text)

@@ -26,11 +26,11 @@ from pathlib import Path
 
 from hogkit.errors import HogkitError
 from hogkit.generate.calc_step import baseline_strategies
+from hogkit.generate.step import kit_shipped_text
 from hogkit.generate.strategy_examples import strategy_examples
 from hogkit.problem_layout import Problem, first_problems
 from hogkit.problems.checks import ProblemSpec
 from hogkit.problems.specs import problem_specs
-from hogkit.shipped import notebook_helpers as helpers
 from hogkit.variant import Variant
 
 HELPERS_NAME = "hog_notebook_helpers.py"
@@ -206,7 +206,7 @@ def phase_notebook(variant: Variant, phase: int) -> str:
 def notebook_files(variant: Variant) -> dict[str, str]:
     """Every notebook file of VARIANT's kit, in each of NOTEBOOK_FOLDERS: relative path -> text."""
     files = {f"{name}.ipynb": phase_notebook(variant, phase) for phase, name in notebook_names(variant).items()}
-    files[HELPERS_NAME] = Path(helpers.__file__).read_text(encoding="utf-8")
+    files[HELPERS_NAME] = kit_shipped_text(variant, "notebook_helpers.py")
     return {f"{folder}/{name}": text for folder in NOTEBOOK_FOLDERS for name, text in files.items()}
 
 

@@ -14,13 +14,12 @@ import ast
 import inspect
 
 from hogkit.generate.solution import solution_hog_source
-from hogkit.generate.step import KitBuild
+from hogkit.generate.step import KitBuild, kit_shipped_text
 from hogkit.naming import course_name, course_params, course_renames, kit_course, rename_identifiers, template_of
 from hogkit.problem_layout import first_problems
 from hogkit.problems.building import play_call, rolls_always
 from hogkit.problems.domains import parameter_domain
 from hogkit.rules import Rule, family_of
-from hogkit.shipped import shipped_text
 from hogkit.variant import Variant
 
 MARKERS = ("PROBES = {}\n", "LEGAL_CHOICES = []\n", "WILD_DICE = ''\n", "PLAY = {}\n", "RULES = []\n")
@@ -152,7 +151,7 @@ def rule_record(variant: Variant) -> list[tuple[str, str, str]]:
 
 def ready_source(variant: Variant) -> str:
     """The text of ``ready.py`` for VARIANT."""
-    text = shipped_text("ready.py")
+    text = kit_shipped_text(variant, "ready.py")
     select = variant.rule("dice_select")
     values = (f"PROBES = {{\n{_entries(probes(variant))}}}\n", f"LEGAL_CHOICES = {list(variant.legal_rolls)!r}\n",
               f"WILD_DICE = {(select.play_flag if select else '')!r}\n", f"PLAY = {play_interface(variant)!r}\n",

@@ -21,6 +21,7 @@ from hogkit.exact import always, contest_figure, table_array
 from hogkit.generate.notebooks import execute_notebook, notebook_names
 from hogkit.generate.reference import reference_hog
 from hogkit.variant import load_variant
+from tests.build.test_renamed_functions import leaks, renamed
 from tests.conftest import ROOT, completed_kit, unlock_every_problem
 from tests.shipped import test_gui as gui
 
@@ -59,6 +60,14 @@ def test_the_kit_names_the_functions_as_the_interface_does(spring27):
         assert "def always_roll(" not in text and "def make_averaged(" not in text
     assert "def lucky_sevens(num_rolls, player_score, opponent_score):" in text
     assert "def second_wind_bonus(num_rolls, player_score, opponent_score, previous_rolls):" in text
+
+
+def test_no_file_of_the_kit_shows_a_function_by_hogkit_name(spring27):
+    spec, kit = spring27
+    files = {str(path.relative_to(kit)): path.read_text(encoding="utf-8") for path in sorted(kit.rglob("*"))
+             if path.is_file() and "__pycache__" not in path.parts}
+    assert "student_skeleton/ok_bank.json" in files
+    assert leaks(files, renamed(load_variant(spec))) == []
 
 
 def _ok(folder: Path) -> subprocess.CompletedProcess:
@@ -102,17 +111,17 @@ def test_calc_and_winrate_give_the_exact_figures(spring27, tmp_path):
     assert done.returncode == 0, done.stderr
     rows = {name: (float(first), float(second), float(figure)) for name, first, second, figure in re.findall(
         r"^  (\S+)\s+([01]\.\d{6})\s+([01]\.\d{6})\s+([01]\.\d{6})$", done.stdout, re.M)}
-    assert list(rows) == ["always_roll(4)", "brawl_strategy", "sevens_strategy"]
+    assert list(rows) == ["roll_always(4)", "brawl_strategy", "sevens_strategy"]
     variant = load_variant(spec)
     final = table_array(reference_hog(variant).final_strategy, variant.goal)
-    assert rows["always_roll(4)"][2] == pytest.approx(contest_figure(variant, final, always(4, variant.goal)),
+    assert rows["roll_always(4)"][2] == pytest.approx(contest_figure(variant, final, always(4, variant.goal)),
                                                       abs=1e-6)
     four = tmp_path / "four.py"
     four.write_text('PLAYER_NAME = "Four"\n\n\ndef final_strategy(score, opponent_score):\n    return 4\n')
     measured = hogkit("winrate", str(kit / "solutions" / "hog.py"), str(four), "--variant", str(spec))
     assert measured.returncode == 0, measured.stderr
     figures = [float(x) for x in re.findall(r":\s+([01]\.\d{6})$", measured.stdout, re.M)]
-    assert figures == pytest.approx(list(rows["always_roll(4)"]), abs=1e-6), measured.stdout
+    assert figures == pytest.approx(list(rows["roll_always(4)"]), abs=1e-6), measured.stdout
 
 
 def test_notebooks_run_against_a_finished_folder(spring27, kernel, tmp_path):
