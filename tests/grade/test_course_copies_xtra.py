@@ -27,7 +27,7 @@ MUTANTS = {
     "pig_pass counts a gap of 3": ("fa20", "    return 0 < gap < 3\n", "    return 0 < gap <= 3\n", ["04b"]),
     "extra turns asked with Player 0's score first": (
         "fa20", "            again = extra_turn(score1, score0)\n", "            again = extra_turn(score0, score1)\n",
-        ["05", "06"]),
+        ["05"]),  # a mistake of play's: commentary games are ones every rule reads alike from either seat
     "commentary only when the turn passes": (
         "fa20",
         "            who = other(who)\n    # END PROBLEM 5\n    # BEGIN PROBLEM 6\n        say = say(score0, score1)\n",
