@@ -64,6 +64,7 @@ def test_the_spec_has_the_new_rules(fresh):
     assert spec.parent != ROOT / "variants" and not (ROOT / "variants" / "fresh.toml").exists()
 
 
+@pytest.mark.slow  # three notebooks run by a kernel; the default kit's run in tests/build/test_notebooks.py
 def test_notebooks_run_against_the_solutions(fresh, kernel):
     spec, kit = fresh
     folder = unlock_every_problem(completed_kit(kit, kit / "done"), load_variant(spec))  # a finished student's folder

@@ -243,6 +243,7 @@ def test_interactive_mode_loads_student_code(fa19_kit):
     assert "True" in proc.stdout
 
 
+@pytest.mark.slow  # two more seeds' kits built and worked through; fa19's run in every make test
 @pytest.mark.parametrize("name", ["sp18", "fa17"])
 def test_other_variants_unlock_implement_score(kits, tmp_path, name):
     out, answers = kits[name]
