@@ -279,6 +279,8 @@ def test_staff_pages_and_api_need_the_staff_token(server):
 
 def test_a_student_sees_only_their_own_archives(server):
     tokens = server.tokens()
+    for email in ("kate9@example.edu", "alice.w@berkeley.edu"):  # each has an archive, whatever ran before
+        assert post(server, zipped({"hog.py": HOG + b"\n# mine\n"}), token=tokens[email], kind="backup")[0] == 201
     status, mine = server.api("api/results", token=tokens["kate9@example.edu"])
     assert status == 200 and mine["student"] == "kate9@example.edu" and mine["uploads"]
     assert all("result" not in u for u in mine["uploads"])  # nothing graded or published here
