@@ -31,7 +31,7 @@ def random_table(variant, goal, rng):
 
 
 # Three seeds in `make test`; the other seeds and the semesters (sp20 and su20 take minutes) in `make test-all`.
-QUICK = ("fa19", "pig-tail")
+QUICK = ("pig-tail",)  # the default and the seeds agree in make test-all
 
 
 @pytest.mark.parametrize("name", [name if name in QUICK else pytest.param(name, marks=pytest.mark.slow)

@@ -178,6 +178,7 @@ def test_grade_unreadable_file(tmp_path):
     assert "cannot read" in one_error_line(done)
 
 
+@pytest.mark.slow  # a hang and a memory bomb, each waited out
 def test_a_hang_or_memory_bomb_ends_its_problem():
     """The grades of the slow hostile examples, and why they are no longer slow."""
     result = grade_copy(EXAMPLES / "hostile_infinite_loop", FA19)

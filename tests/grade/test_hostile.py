@@ -382,6 +382,7 @@ def test_hostile_copies_through_gradescope(tmp_path: Path, native_library: str, 
         assert len(json.dumps(results)) < 256 * 1024
 
 
+@pytest.mark.slow  # the hostile copies' reports, graded whole
 def test_text_report_of_hostile_output_is_clean(native_library: str, listener: socket.socket,
                                                 tmp_path: Path) -> None:
     for attack in ("escapes", "huge_names"):  # the others' reports are in the batch test
