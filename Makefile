@@ -51,11 +51,11 @@ SYSTEM_TOOLS := Xvfb bwrap stdlib postgres redis-server chromium chromedriver
 
 test: setup  ## the test suite without the tests marked slow, on two workers (under 5 minutes on 2 cores)
 	@.ci/system-tools $(SYSTEM_TOOLS)
-	OKPY_PYTHON=$(abspath $(OKPY)) $(BIN)/python -m pytest -n 2 -m "not slow"
+	OKPY_PYTHON=$(abspath $(OKPY)) $(BIN)/python -m pytest -n 2 --dist worksteal -m "not slow"
 
 test-all: setup  ## the whole test suite, slow tests included, on two workers (what CI runs)
 	@.ci/system-tools $(SYSTEM_TOOLS)
-	OKPY_PYTHON=$(abspath $(OKPY)) $(BIN)/python -m pytest -n 2
+	OKPY_PYTHON=$(abspath $(OKPY)) $(BIN)/python -m pytest -n 2 --dist worksteal
 
 lint: setup  ## ruff over the code and tests; the one-way layers (import-linter's contracts in pyproject.toml)
 	$(BIN)/ruff check hogkit hogkit_cli courseserver graders tests bench

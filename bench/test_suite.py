@@ -30,7 +30,8 @@ def run_suite(marker: str, *, workers: int) -> tuple[float, str]:
     okpy = ROOT / ".venv-okpy" / "bin" / "python"
     if okpy.exists():
         env.setdefault("OKPY_PYTHON", str(okpy))
-    command = [sys.executable, "-m", "pytest", "-n", str(workers), "-m", marker, "-p", "no:cacheprovider", "-rfE"]
+    command = [sys.executable, "-m", "pytest", "-n", str(workers), "--dist", "worksteal", "-m", marker,
+               "-p", "no:cacheprovider", "-rfE"]
     start = time.perf_counter()
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - start

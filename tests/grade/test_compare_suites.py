@@ -42,6 +42,7 @@ def class_of(folder: Path, copies: dict[str, str]) -> Path:
     return folder
 
 
+@pytest.mark.slow  # several copies graded by both suites
 def test_disagreeing_suites_are_reported_per_problem(tmp_path):
     assert all(RIGHT not in source for source in COPIES.values())
     out = tmp_path / "out"

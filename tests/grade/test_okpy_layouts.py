@@ -18,6 +18,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from graders.batch import grade_batch
 from graders.okpy_grading import calibrated_suite, grade_with_course_tests, load_course_tests
 from hogkit.generate.solution import solution_hog_source
@@ -104,6 +106,7 @@ def test_every_layout_is_read(tmp_path):
     assert (graded.total, graded.max_total) == (3, 6)
 
 
+@pytest.mark.slow  # a whole okpy suite graded on the reference
 def test_the_suite_is_calibrated_on_the_reference(tmp_path):
     folder = course(tmp_path / "course")
     spec = tmp_path / "course.toml"

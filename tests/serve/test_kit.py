@@ -60,6 +60,7 @@ def test_submit_then_backups_on_each_run(course, tmp_path):
     assert _kinds(server, "alice@example.edu") == ["submission", "backup", "submission"]
 
 
+@pytest.mark.slow  # seven runs of ok against the server (the server's own refusals: test_attacks)
 def test_refusals_are_one_line(course, tmp_path):
     server, kit = course
     folder = student_folder(kit, tmp_path / "bob", "skeleton")
