@@ -13,6 +13,7 @@ or 5b, never Problem 6.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hogkit.game import TurnPlan, TurnState, play
 from hogkit.problems.building import GAME_DICE, SETUP, TEST_GOALS, WILD_DICE, dice_text, play_call, play_strategies
@@ -52,12 +53,14 @@ def shared_strategies(variant: Variant, *, later: bool) -> SharedStrategies:
 
 
 def turns_of(variant: Variant, choices: tuple[int, ...], start: tuple[int, int, int], dice: tuple[int, ...],
-             wild: tuple[int, ...] = (3,), *, later: bool) -> list[tuple[int, int]]:
-    """The scores after each turn of the reference's game with the shared strategy of CHOICES."""
+             wild: tuple[int, ...] = (3,), *, later: bool,
+             watch: Callable[[TurnState, TurnPlan, int], None] | None = None) -> list[tuple[int, int]]:
+    """The scores after each turn of the reference's game with the shared strategy of CHOICES
+    (WATCH, if given, sees each turn before it ends, as in :func:`hogkit.game.play`)."""
     strategy = by_sum(choices)
     score0, score1, goal = start
     game = play(variant, strategy, strategy, score0=score0, score1=score1, dice=make_test_dice(*dice),
-                wild_dice=make_test_dice(*wild), goal=goal, later_rules=later)
+                wild_dice=make_test_dice(*wild), goal=goal, later_rules=later, watch=watch)
     return [(*turn.after, turn.swapped) for turn in game.turns]
 
 
@@ -85,10 +88,7 @@ def quiet_from_either_seat(variant: Variant, choices: tuple[int, ...], start: tu
         if (right.extra, [c[0] for c in right.changes]) != (other_way.extra, [c[0] for c in other_way.changes]):
             loud.append(plan.rolls)
 
-    strategy = by_sum(choices)
-    score0, score1, goal = start
-    play(variant, strategy, strategy, score0=score0, score1=score1, dice=make_test_dice(*dice),
-         wild_dice=make_test_dice(*wild), goal=goal, later_rules=False, watch=watch)
+    turns_of(variant, choices, start, dice, wild, later=False, watch=watch)
     return not loud
 
 
