@@ -148,7 +148,7 @@ class Variant:
         """The whole project: correctness, the checkpoint and composition."""
         return self.correctness_points + self.scoring.checkpoint + self.scoring.composition
 
-    @property
+    @cached_property
     def legal_rolls(self) -> tuple[int, ...]:
         """The choices a strategy may return: 0 to 10, and -1 where a rule gives a special move."""
         return ((-1,) if self.has_step("choice") else ()) + tuple(range(11))

@@ -68,6 +68,10 @@ def _command_module(name: str) -> ModuleType | str:
 def main(argv: list[str] | None = None) -> int:
     """Run ``hogkit`` with ARGV; return the exit status."""
     argv = sys.argv[1:] if argv is None else argv
+    # Hypothesis runs every "hypothesis" entry point of every installed package when imported;
+    # HogKit needs none, and other packages' (trio's, pulled in by the browser tests' selenium)
+    # cost a third of a second of each command's start
+    os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
     args = build_parser(argv).parse_args(argv)
     return run(lambda: args.func(args))
 

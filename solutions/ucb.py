@@ -12,7 +12,7 @@ _indent = ''
 
 def main(fn):
     """Decorate FN to be called with the command-line arguments when its module runs as a script."""
-    caller = inspect.stack()[1][0]
+    caller = inspect.currentframe().f_back
     if caller.f_locals.get('__name__') == '__main__':
         fn(*sys.argv[1:])
     return fn

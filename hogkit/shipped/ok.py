@@ -38,6 +38,7 @@ import argparse
 import ast
 import base64
 import contextlib
+import functools
 import hashlib
 import hmac
 import http.client
@@ -56,6 +57,7 @@ import textwrap
 import threading
 import time
 import traceback
+import types
 import unicodedata
 import urllib.error
 import urllib.parse
@@ -226,10 +228,9 @@ def run_case_code(code: str, namespace: dict, *, timeout: float | None = None,
     try:
         with contextlib.redirect_stdout(out):
             for source in split_statements(code):
-                try:
-                    tree = compile(source, "<test>", "eval")
-                except SyntaxError:
-                    exec(compile(source, "<test>", "exec"), namespace)
+                tree, is_expression = compiled_statement(source)
+                if not is_expression:
+                    exec(tree, namespace)
                     continue
                 value = eval(tree, namespace)
                 if value is not None:
@@ -274,6 +275,16 @@ def _where(exc: BaseException) -> str:
     frame = mine[-1]
     name = Path(frame.filename).name if frame.filename != "<test>" else "the test"
     return f"{name}, line {frame.lineno}, in {frame.name}: {(frame.line or '').strip()}"
+
+
+@functools.lru_cache(maxsize=4096)
+def compiled_statement(source: str) -> tuple[types.CodeType, bool]:
+    """SOURCE compiled as the test runs it, and whether it is an expression (whose value is
+    shown); kept, since the same cases run again and again (every copy, every diagnosis)."""
+    try:
+        return compile(source, "<test>", "eval"), True
+    except SyntaxError:
+        return compile(source, "<test>", "exec"), False
 
 
 def split_statements(code: str) -> list[str]:

@@ -9,6 +9,8 @@ differs (see DESIGN.md, "Errata in the seeds").
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from hogkit.rules import RULES
@@ -17,11 +19,16 @@ from hogkit.variant import load_variant, variant_names
 from tests.conftest import SEED_VARIANTS, reference
 
 
+@functools.cache
+def _variants() -> tuple:
+    """Every variant, the seeds first, each loaded once for the module."""
+    return tuple(load_variant(name) for name in dict.fromkeys([*SEED_VARIANTS, *variant_names()]))
+
+
 def _home_variant(rule, requires):
     """The first seed variant with RULE and every rule in REQUIRES, else the first other variant
     (a semester's rules live in their semester's kit)."""
-    for name in [*SEED_VARIANTS, *variant_names()]:
-        variant = load_variant(name)
+    for variant in _variants():
         if rule.id in variant.rule_ids and requires <= variant.rule_ids:
             return variant
     raise AssertionError(f"no variant has {rule.id} with {sorted(requires)}")

@@ -32,8 +32,8 @@ def _seeded(seed: int, sides: int):
 
 
 def _table_strategy(variant, seed: int):
-    rng = random.Random(seed)
-    table = [[rng.choice(variant.legal_rolls) for _ in range(200)] for _ in range(200)]
+    rng, legal = random.Random(seed), variant.legal_rolls
+    table = [[rng.choice(legal) for _ in range(200)] for _ in range(200)]
     return lambda score, opponent: table[score][opponent]
 
 
