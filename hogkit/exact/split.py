@@ -114,8 +114,7 @@ class SplitModel:
     chunk): ``index[seat, chunk]``, for a reader of that seat, each read's ``place * size +
     half`` in F (the next state's place, and the half the turn leaves, which its mover sees as
     the opponent's; an outcome that ends the game reads the place of that end), and
-    ``chances[chance[chunk]]`` their chances (``[CHUNK, K]``, each as many times as there are
-    classes, for the values a read reads side by side); ``first[entry]`` is where the entry's
+    ``chances[chance[chunk]]`` their chances (``[CHUNK]``); ``first[entry]`` is where the entry's
     chunks start. The reads that earn an extra turn are listed apart from ``extra_first[entry]``:
     the cell, the half the turn leaves and the chance."""
 
@@ -136,8 +135,7 @@ class SplitModel:
             self.index[:, done:done + len(found[0])] = found
             done += len(found[0])
         self.chance = np.concatenate(chance)
-        chances = np.frombuffer(b"".join(self._chance_of), dtype=np.float64).reshape(-1, CHUNK, 1)
-        self.chances = np.repeat(chances, self.classes, axis=2)  # once for each class a read reads
+        self.chances = np.frombuffer(b"".join(self._chance_of), dtype=np.float64).reshape(-1, CHUNK)
         del self._chance_of
         self.first = np.concatenate([[0], np.cumsum(np.concatenate(chunks))])
         self.extra_first = np.concatenate([[0], np.cumsum(np.concatenate(extra_count))])
@@ -247,14 +245,14 @@ class SplitModel:
 
 def _gather(split: SplitModel, entry: np.ndarray, seat: np.ndarray) -> tuple[np.ndarray, ...]:
     """The reads of the entries ENTRY for readers of SEAT (one a entry): each entry's count of
-    chunks and first chunk among them, and the chunks' reads (``place * size + half``) and
-    chances."""
+    chunks and first chunk among them, and the chunks' reads (``place * size + half``, as
+    stored: NumPy widens a diagonal's at a time) and chances (``[chunks, CHUNK]``)."""
     chunks = split.first[entry + 1] - split.first[entry]
     begin = np.cumsum(chunks) - chunks
     take = np.repeat(split.first[entry] - begin, chunks) + np.arange(chunks.sum())
     probs = np.take(split.chances, np.take(split.chance, take), axis=0)
     take += np.repeat(seat * len(split.chance), chunks)
-    index = np.take(split.index.reshape(-1, CHUNK), take, axis=0).astype(np.intp)
+    index = np.take(split.index.reshape(-1, CHUNK), take, axis=0)
     return chunks, begin, index, probs
 
 
@@ -276,25 +274,31 @@ def split_values(split: SplitModel, both: np.ndarray) -> np.ndarray:
     entry_starts = [K * a for a in starts]
     chunk_starts = np.append(begin, len(index))[entry_starts].tolist()
     firsts = (begin - np.repeat(chunk_starts[:-1], np.diff(entry_starts))) * CHUNK  # from its diagonal's first read
-    if K > 1:  # each read's term among its diagonal's [entry, term - 1]: what class q adds, by the next mover's choice
-        terms = np.take(np.repeat(np.append(cols, [0, 0]) * (K - 1), S), index)
+    if K > 1:  # a read's term among its diagonal's [entry, term - 1]: its place's choice, and its entry's offset
+        place_terms = np.repeat(np.append(cols, [0, 0]) * (K - 1), S)
         local = np.arange(len(entry)) - np.repeat(entry_starts[:-1], np.diff(entry_starts))
-        terms += np.repeat(local * (C * (K - 1)), chunks)[:, None]
-        if K > 2:
-            terms = terms[..., None] + np.arange(K - 1)
+        offsets = np.repeat(local * (C * (K - 1)), chunks)[:, None]
     F = np.zeros((2 * G2 + 2, S, K))
     F[split.won, :, 0] = 1.0
     out = F.reshape(len(F), S * K)
+    # two classes: a read's pair of values as one complex number, which a real chance scales whole
     values = F.reshape(-1).view(np.complex128) if K == 2 else F.reshape(-1, K)
+    chances = probs if K == 2 else probs[..., None]
     for d in range(2 * g - 2, -1, -1):
         c0, c1 = chunk_starts[d], chunk_starts[d + 1]
         e0, e1 = entry_starts[d], entry_starts[d + 1]
-        read = np.take(values, index[c0:c1], axis=0).view(np.float64).reshape(c1 - c0, CHUNK, K)
-        read *= probs[c0:c1]
+        reads = index[c0:c1]
+        read = np.take(values, reads, axis=0)
+        read *= chances[c0:c1]
+        read = read.view(np.float64).reshape(c1 - c0, CHUNK, K)
         sums = np.empty((e1 - e0, T))
         sums[:, 0] = np.add.reduceat(read[..., 0].reshape(-1), firsts[e0:e1])
-        if K > 1:
-            sums[:, 1:] = np.bincount(terms[c0:c1].ravel(), weights=read[..., 1:].ravel(),
+        if K > 1:  # what class q adds, summed by entry and the next mover's choice
+            terms = np.take(place_terms, reads)
+            terms += offsets[c0:c1]
+            if K > 2:
+                terms = terms[..., None] + np.arange(K - 1)
+            sums[:, 1:] = np.bincount(terms.ravel(), weights=read[..., 1:].ravel(),
                                       minlength=(e1 - e0) * (T - 1)).reshape(e1 - e0, T - 1)
         a, b = starts[d], starts[d + 1]
         if split.has_extra:
@@ -400,7 +404,7 @@ def _class_values(split: SplitModel, V: np.ndarray, seat: int, entry: np.ndarray
     S = split.size
     chunks, begin, index, probs = _gather(split, entry, np.full(len(entry), seat))
     read = np.take(V.reshape(-1, S), index, axis=0)  # [chunks, CHUNK, own half]: the next mover's own half
-    found = np.add.reduceat(np.matmul(probs[:, None, :, 0], read)[:, 0], begin, axis=0)
+    found = np.add.reduceat(np.matmul(probs[:, None, :], read)[:, 0], begin, axis=0)
     count = split.extra_first[entry + 1] - split.extra_first[entry]
     if count.any():  # an extra turn: the same mover, the turn's half its own, the opponent's kept
         owner = np.repeat(np.arange(len(entry)), count)
