@@ -331,8 +331,7 @@ def main(argv):
     from importlib.machinery import SOURCE_SUFFIXES, FileFinder, SourceFileLoader
     sys.path_importer_cache[home] = FileFinder(home, (SourceFileLoader, SOURCE_SUFFIXES))  # no native code here
     import dice  # the kit's dice.py, copied next to hog.py
-    import hog_checks  # the grader's helpers, as the kit ships them
-    import ok  # the kit's checker, copied next to hog.py and loaded before it
+    import hog_checks  # the grader's helpers and the checker's way of running a case, as the kit ships them
 
     def capped():
         return hog_checks.Capped(hog_checks.DEBUG_LINE)
@@ -341,8 +340,8 @@ def main(argv):
     helpers = {helper.__name__: helper for helper in hog_checks.TEST_HELPERS}
     helpers.update({"keep": hog_checks.keep, "kept": hog_checks.kept,
                     "run_batch": lambda scope, calls: hog_checks.run_calls(scope, calls, capped),
-                    "run_session": session_runner(ok.run_test_case, capped),
-                    "run_okpy": okpy_runner(ok.run_prompts, capped),
+                    "run_session": session_runner(hog_checks.run_test_case, capped),
+                    "run_okpy": okpy_runner(hog_checks.run_prompts, capped),
                     "make_test_dice": dice.make_test_dice})
     link = Link(send, receive, dice)
     _install_audit_hook(os.path.realpath(home), allowed)

@@ -4,7 +4,7 @@ The child (``graders/harness.py``) is started by :class:`graders.isolation.Jail`
 (or a sandbox uid of its own, or, only when asked, nothing) with ``python -I -S -B``, an empty
 environment, its own session, resource limits and a seccomp filter set before it runs any code,
 and death with the grader. Its folder holds only the student's ``hog.py``, the harness and the
-kit's ``dice.py``, ``ucb.py`` and ``ok.py``. Requests and replies travel over two private pipes;
+kit's ``dice.py``, ``ucb.py`` and ``hog_checks.py``. Requests and replies travel over two private pipes;
 every reply is signed with a key sent through the pipe (never argv or the environment), and the
 parent rejects anything unsigned.
 
@@ -53,8 +53,8 @@ from hogkit.shipped import SHIPPED_DIR
 from hogkit.shipped.hog_checks import CASE_SECONDS, FUZZ_SECONDS, PROBLEM_SECONDS, SWEEP_SECONDS
 
 HARNESS = Path(__file__).with_name("harness.py")
-SUPPORT_FILES = ("dice.py", "ucb.py", "ok.py", "hog_checks.py")
-STAYS = ("harness.py", "hog.py", *SUPPORT_FILES[2:])  # no extra file replaces these
+SUPPORT_FILES = ("dice.py", "ucb.py", "hog_checks.py")
+STAYS = ("harness.py", "hog.py", "hog_checks.py")  # no extra file replaces these
 OUTPUT_CAP = 64 * 1024
 WORK_SECONDS = 1e-6  # the child's own time one unit of the grader's work for its questions costs it
 ERROR_CAP = 600  # characters of an error message kept from a reply

@@ -14,8 +14,12 @@ further check of Problem 5 passes, else one line for each check that does not.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import hmac
+import importlib.machinery
+import importlib.util
 import io
 import json
 import os
@@ -25,6 +29,9 @@ import signal
 import sys
 import threading
 import time
+import traceback
+import types
+from pathlib import Path
 
 BANK_FILE = "ok_bank.json"
 CHUNK = 2000  # calls of a further check run together, as the grader runs them in one request
@@ -43,6 +50,14 @@ CASE_SECONDS = 2.0
 SWEEP_SECONDS = 4.0
 FUZZ_SECONDS = 4.0
 PROBLEM_SECONDS = 10.0  # every test of one problem together
+# What a case displays when it fails or is stopped, and how long one may run (in seconds of wall
+# time; the CPU limits above come first)
+ERROR = "Error"
+LOOP = "Infinite loop"
+LOOP_ERROR = "probably an infinite loop"
+PROBLEM_OUT_OF_TIME = "ran out of time: this problem's tests took all the time the grader gives a problem"
+CASE_TIMEOUT = 5.0  # one case of HogKit's tests
+OKPY_TIMEOUT = 10.0  # okpy's own limit for one prompt
 
 # --------------------------------------------------------------------------- the grader's helpers
 
@@ -252,6 +267,244 @@ def run_calls(scope, calls, capped=None):
         finally:
             sys.stdout = real
     return results
+
+
+# --------------------------------------------------------------------------- running a case
+
+
+class _CpuSpent(KeyboardInterrupt):
+    """Raised in the main thread when a case has used up its CPU time (stopped as a loop is)."""
+
+
+def run_test_case(code: str, namespace: dict, *, setup: str = "", teardown: str = "",
+                  timeout: float | None = None, out: io.TextIOBase | None = None, cpu: float | None = None) -> dict:
+    """Run a test case: SETUP, then CODE, whose display is what the case compares, then TEARDOWN,
+    which runs even when CODE fails (so a case that replaces a function of hog puts it back).
+
+    The checker, the grader's sandbox and the reference all run cases through this function, so
+    they display the same text for the same code.
+    """
+    if setup:
+        prepared = run_case_code(setup, namespace, timeout=timeout, cpu=cpu)
+        if prepared["error"]:
+            return {"output": ERROR, "error": f"the test's setup failed: {prepared['error']}",
+                    "where": prepared["where"]}
+    result = run_case_code(code, namespace, timeout=timeout, out=out, cpu=cpu)
+    if teardown:
+        run_case_code(teardown, namespace, timeout=timeout)
+    return result
+
+
+def run_case_code(code: str, namespace: dict, *, timeout: float | None = None,
+                  out: io.TextIOBase | None = None, cpu: float | None = None) -> dict:
+    """Run doctest-style CODE (``>>>`` lines) in NAMESPACE, as Python would display it, stopped
+    after TIMEOUT seconds or CPU seconds of this process's CPU time, whichever comes first.
+
+    Returns ``output`` (what was printed and each expression's repr, one per line, or ``Error`` /
+    ``Infinite loop`` when that happened), plus ``error`` and ``where`` describing a failure.
+    OUT, if given, collects what is printed (the grader passes a stream that keeps only so much).
+    """
+    out = io.StringIO() if out is None else out
+    result: dict = {"output": "", "error": "", "where": ""}
+    done = threading.Event()
+    timer = None
+    saved_handler = None
+    if timeout:
+        import _thread
+
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) in (signal.SIG_IGN, signal.SIG_DFL)):
+            # a background job (``cmd &``, nohup) starts with Ctrl-C ignored, and then
+            # interrupt_main does nothing: catch it for the case, so a loop can be stopped
+            saved_handler = signal.signal(signal.SIGINT, signal.default_int_handler)
+
+        def watchdog() -> None:
+            if not done.wait(timeout):
+                _thread.interrupt_main()
+
+        timer = threading.Thread(target=watchdog, daemon=True)
+        timer.start()
+    cancel = cpu_alarm(cpu, _CpuSpent) if cpu else (lambda: None)
+    try:
+        with contextlib.redirect_stdout(out):
+            for source in split_statements(code):
+                tree, is_expression = compiled_statement(source)
+                if not is_expression:
+                    exec(tree, namespace)
+                    continue
+                value = eval(tree, namespace)
+                if value is not None:
+                    print(repr(value))
+        done.set()
+        result["output"] = without_debug(out.getvalue())
+        result["debug"] = debug_lines(out.getvalue())
+    except KeyboardInterrupt as stopped:
+        done.set()
+        why = (f"ran out of time: no answer within {cpu:.3g} s of its own time" if isinstance(stopped, _CpuSpent)
+               else f"stopped after {timeout:g} seconds" if timeout else "stopped")
+        result.update(output=without_debug(out.getvalue()) + "\n" + LOOP, debug=debug_lines(out.getvalue()),
+                      error=f"{LOOP_ERROR}: {why}")
+    except BaseException as exc:  # noqa: BLE001 - student code may raise anything, even SystemExit
+        done.set()
+        result.update(output=without_debug(out.getvalue()) + "\n" + ERROR, debug=debug_lines(out.getvalue()),
+                      error=f"{type(exc).__name__}: {exc}", where=_where(exc))
+    finally:
+        cancel()
+        if saved_handler is not None:
+            signal.signal(signal.SIGINT, saved_handler)
+    return result
+
+
+MAX_DEBUG = 40  # DEBUG lines shown per case
+
+
+def debug_lines(text: str) -> list[str]:
+    """The ``DEBUG:`` lines of printed TEXT, as the student printed them (at most MAX_DEBUG)."""
+    return [line for line in text.splitlines() if DEBUG_LINE.match(line)][:MAX_DEBUG]
+
+
+def _where(exc: BaseException) -> str:
+    """The last line of hog.py (or the test) that the error passed through."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    mine = [f for f in frames if f.filename.endswith("hog.py")] or [f for f in frames if f.filename == "<test>"]
+    if not mine:
+        return ""
+    frame = mine[-1]
+    name = Path(frame.filename).name if frame.filename != "<test>" else "the test"
+    return f"{name}, line {frame.lineno}, in {frame.name}: {(frame.line or '').strip()}"
+
+
+@functools.lru_cache(maxsize=4096)
+def compiled_statement(source: str) -> tuple[types.CodeType, bool]:
+    """SOURCE compiled as the test runs it, and whether it is an expression (whose value is
+    shown); kept, since the same cases run again and again (every copy, every diagnosis)."""
+    try:
+        return compile(source, "<test>", "eval"), True
+    except SyntaxError:
+        return compile(source, "<test>", "exec"), False
+
+
+def split_statements(code: str) -> list[str]:
+    """Split ``>>>``/``...`` doctest lines into the statements Python would run one by one."""
+    statements: list[str] = []
+    for line in code.splitlines():
+        if line.startswith(">>> "):
+            statements.append(line[4:])
+        elif line.startswith("... ") and statements:
+            statements[-1] += "\n" + line[4:]
+        elif line.strip() in (">>>", "..."):
+            continue
+        elif statements:
+            statements[-1] += "\n" + line
+    return [s + "\n" if "\n" in s else s for s in statements]
+
+
+def _local_tests_package(folder: Path) -> None:
+    """Make ``tests`` the folder beside hog.py even when it has no ``__init__.py`` (a course's
+    tests import ``tests.play_utils``; an installed package named ``tests`` would win otherwise)."""
+    if folder.is_dir() and not (folder / "__init__.py").exists():
+        spec = importlib.machinery.ModuleSpec("tests", None, is_package=True)
+        spec.submodule_search_locations = [str(folder)]
+        sys.modules["tests"] = importlib.util.module_from_spec(spec)
+
+
+def worker_main() -> int:
+    """A worker process of ``ok``: read one problem's work as JSON on stdin (``{"cases": [...]}``, or
+    ``{"checks": [...], "key": ..., "spent": ...}`` for its further checks; ``pace``, when given, is
+    the machine's pace factor the checker measured once for all its workers), run it against
+    ./hog.py and print one result a line; stop after a case that runs out of time."""
+    work = json.loads(sys.stdin.read())
+    emit = sys.stdout
+    sys.path.insert(0, os.getcwd())
+    _local_tests_package(Path.cwd() / "tests")
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            import hog  # noqa: F401 - loaded once; each case gets a fresh copy of its names
+    except BaseException as exc:  # noqa: BLE001
+        emit.write(json.dumps({"load_error": f"{type(exc).__name__}: {exc}", "where": _where_load(exc)}) + "\n")
+        return 0
+    import hog as module
+
+    # the grader's limits, scaled to this machine as the grader scales them
+    factor = min(8.0, max(0.25, float(work["pace"]))) if work.get("pace") else pace_factor()
+    if "checks" in work:  # the grader's further checks of one problem, one summary line each
+        left = PROBLEM_SECONDS * factor - work.get("spent", 0.0)
+        for check in work["checks"]:
+            summary = run_check(check, module, key=work["key"], pace_factor=factor, seconds_left=left)
+            left -= summary["cpu"]
+            emit.write(json.dumps(summary) + "\n")
+            emit.flush()
+        return 0
+    left = PROBLEM_SECONDS * factor
+    for case in work["cases"]:
+        namespace = dict(vars(module))
+        began = time.process_time()
+        if "statements" in case:  # an okpy case: each prompt's display on its own
+            result = {"okpy": run_prompts(case["statements"], namespace, setup=case["setup"],
+                                          teardown=case["teardown"], timeout=case.get("timeout", OKPY_TIMEOUT))}
+        elif left <= 0:  # the grader stops a problem whose tests take all its time
+            result = {"output": LOOP, "where": "", "error": f"{PROBLEM_OUT_OF_TIME} ({LOOP_ERROR})"}
+        else:
+            result = run_test_case(case["code"], namespace, setup=case.get("setup", ""),
+                                   teardown=case.get("teardown", ""), timeout=case.get("timeout", CASE_TIMEOUT),
+                                   cpu=min(CASE_SECONDS * factor, left))
+        result["id"] = case["id"]
+        result["cpu"] = time.process_time() - began
+        left -= result["cpu"]
+        emit.write(json.dumps(result) + "\n")
+        emit.flush()
+        if timed_out(result):  # the problem has failed: the student hears it now, not after every case
+            break
+    return 0
+
+
+def timed_out(result: dict) -> bool:
+    """Whether a case's RESULT (from the worker) was stopped after its time: a loop, probably."""
+    report = result.get("okpy")
+    if isinstance(report, dict):
+        return LOOP_ERROR in report.get("setup_error", "") or any(
+            LOOP_ERROR in found.get("exception", "") for found in report.get("results", []))
+    return LOOP_ERROR in str(result.get("error", ""))
+
+
+def _where_load(exc: BaseException) -> str:
+    if isinstance(exc, SyntaxError):
+        return f"hog.py, line {exc.lineno}: {(exc.text or '').strip()}"
+    return _where(exc)
+
+
+def run_prompts(statements: list[str], namespace: dict, *, setup: list[str] = (), teardown: list[str] = (),
+                timeout: float | None = None, out_factory=io.StringIO) -> dict:
+    """Run SETUP, then each of STATEMENTS as okpy's console does (what it prints, and the repr of
+    a value that is not None), then TEARDOWN. Returns ``{"setup_error": str, "results": [...]}``
+    with one ``{"output": [lines], "exception": "Type: message"}`` per statement run; a statement
+    that runs past TIMEOUT ends the case with a ``Timeout`` exception."""
+    report: dict = {"setup_error": "", "results": []}
+    for statement in setup:
+        found = _run_one(statement, namespace, timeout, out_factory)
+        if found["exception"]:
+            report["setup_error"] = found["exception"]
+            break
+    if not report["setup_error"]:
+        for statement in statements:
+            found = _run_one(statement, namespace, timeout, out_factory)
+            report["results"].append(found)
+            if found["exception"].startswith("Timeout"):
+                break
+    for statement in teardown:
+        _run_one(statement, namespace, timeout, out_factory)
+    return report
+
+
+def _run_one(statement: str, namespace: dict, timeout: float | None, out_factory) -> dict:
+    result = run_case_code(">>> " + statement.replace("\n", "\n... "), namespace, timeout=timeout, out=out_factory())
+    text, exception = result["output"], ""
+    if result["error"]:
+        text = text.rsplit("\n", 1)[0]  # without the Error / Infinite loop line run_case_code adds
+        exception = result["error"]
+        if exception.startswith(LOOP_ERROR):
+            exception = "Timeout: " + exception
+    return {"output": text.splitlines(), "exception": exception}
 
 
 # --------------------------------------------------------------------------- the machine's pace

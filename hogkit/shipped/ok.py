@@ -48,7 +48,6 @@ import io
 import json
 import os
 import re
-import signal
 import stat
 import subprocess
 import sys
@@ -56,8 +55,6 @@ import tempfile
 import textwrap
 import threading
 import time
-import traceback
-import types
 import unicodedata
 import urllib.error
 import urllib.parse
@@ -76,13 +73,14 @@ else:  # the kit's script, beside hog_checks.py
 BANK_FILE = "ok_bank.json"
 PROGRESS_FILE = ".ok_progress.json"
 FORMAT = 2
-ERROR = "Error"
-LOOP = "Infinite loop"
+ERROR, LOOP, LOOP_ERROR = hog_checks.ERROR, hog_checks.LOOP, hog_checks.LOOP_ERROR
 KEYWORDS = {"error": ERROR, "infinite loop": LOOP}
-CASE_TIMEOUT = 5.0  # seconds a single test case may run
-LOOP_ERROR = "probably an infinite loop"
+CASE_TIMEOUT, OKPY_TIMEOUT = hog_checks.CASE_TIMEOUT, hog_checks.OKPY_TIMEOUT
 NOT_RUN = "not run: an earlier case of this problem ran out of time"
-PROBLEM_OUT_OF_TIME = "ran out of time: this problem's tests took all the time the grader gives a problem"
+PROBLEM_OUT_OF_TIME = hog_checks.PROBLEM_OUT_OF_TIME
+# running a case: in hog_checks, which the checker's worker processes import alone
+run_test_case, run_case_code, run_prompts = hog_checks.run_test_case, hog_checks.run_case_code, hog_checks.run_prompts
+split_statements, timed_out, without_debug = hog_checks.split_statements, hog_checks.timed_out, hog_checks.without_debug
 CONTEST_ENTRY = "hog_contest.py"
 MAX_ANSWER = 5000
 
@@ -172,212 +170,9 @@ def bank_seal(bank: dict) -> str:
 # --------------------------------------------------------------------------- running code
 
 
-class _CpuSpent(KeyboardInterrupt):
-    """Raised in the main thread when a case has used up its CPU time (stopped as a loop is)."""
-
-
-def run_test_case(code: str, namespace: dict, *, setup: str = "", teardown: str = "",
-                  timeout: float | None = None, out: io.TextIOBase | None = None, cpu: float | None = None) -> dict:
-    """Run a test case: SETUP, then CODE, whose display is what the case compares, then TEARDOWN,
-    which runs even when CODE fails (so a case that replaces a function of hog puts it back).
-
-    The checker, the grader's sandbox and the reference all run cases through this function, so
-    they display the same text for the same code.
-    """
-    if setup:
-        prepared = run_case_code(setup, namespace, timeout=timeout, cpu=cpu)
-        if prepared["error"]:
-            return {"output": ERROR, "error": f"the test's setup failed: {prepared['error']}",
-                    "where": prepared["where"]}
-    result = run_case_code(code, namespace, timeout=timeout, out=out, cpu=cpu)
-    if teardown:
-        run_case_code(teardown, namespace, timeout=timeout)
-    return result
-
-
-def run_case_code(code: str, namespace: dict, *, timeout: float | None = None,
-                  out: io.TextIOBase | None = None, cpu: float | None = None) -> dict:
-    """Run doctest-style CODE (``>>>`` lines) in NAMESPACE, as Python would display it, stopped
-    after TIMEOUT seconds or CPU seconds of this process's CPU time, whichever comes first.
-
-    Returns ``output`` (what was printed and each expression's repr, one per line, or ``Error`` /
-    ``Infinite loop`` when that happened), plus ``error`` and ``where`` describing a failure.
-    OUT, if given, collects what is printed (the grader passes a stream that keeps only so much).
-    """
-    out = io.StringIO() if out is None else out
-    result: dict = {"output": "", "error": "", "where": ""}
-    done = threading.Event()
-    timer = None
-    saved_handler = None
-    if timeout:
-        import _thread
-
-        if (threading.current_thread() is threading.main_thread()
-                and signal.getsignal(signal.SIGINT) in (signal.SIG_IGN, signal.SIG_DFL)):
-            # a background job (``cmd &``, nohup) starts with Ctrl-C ignored, and then
-            # interrupt_main does nothing: catch it for the case, so a loop can be stopped
-            saved_handler = signal.signal(signal.SIGINT, signal.default_int_handler)
-
-        def watchdog() -> None:
-            if not done.wait(timeout):
-                _thread.interrupt_main()
-
-        timer = threading.Thread(target=watchdog, daemon=True)
-        timer.start()
-    cancel = hog_checks.cpu_alarm(cpu, _CpuSpent) if cpu else (lambda: None)
-    try:
-        with contextlib.redirect_stdout(out):
-            for source in split_statements(code):
-                tree, is_expression = compiled_statement(source)
-                if not is_expression:
-                    exec(tree, namespace)
-                    continue
-                value = eval(tree, namespace)
-                if value is not None:
-                    print(repr(value))
-        done.set()
-        result["output"] = without_debug(out.getvalue())
-        result["debug"] = debug_lines(out.getvalue())
-    except KeyboardInterrupt as stopped:
-        done.set()
-        why = (f"ran out of time: no answer within {cpu:.3g} s of its own time" if isinstance(stopped, _CpuSpent)
-               else f"stopped after {timeout:g} seconds" if timeout else "stopped")
-        result.update(output=without_debug(out.getvalue()) + "\n" + LOOP, debug=debug_lines(out.getvalue()),
-                      error=f"{LOOP_ERROR}: {why}")
-    except BaseException as exc:  # noqa: BLE001 - student code may raise anything, even SystemExit
-        done.set()
-        result.update(output=without_debug(out.getvalue()) + "\n" + ERROR, debug=debug_lines(out.getvalue()),
-                      error=f"{type(exc).__name__}: {exc}", where=_where(exc))
-    finally:
-        cancel()
-        if saved_handler is not None:
-            signal.signal(signal.SIGINT, saved_handler)
-    return result
-
-
-DEBUG_LINE, without_debug = hog_checks.DEBUG_LINE, hog_checks.without_debug
-
-
-MAX_DEBUG = 40  # DEBUG lines shown per case
-
-
-def debug_lines(text: str) -> list[str]:
-    """The ``DEBUG:`` lines of printed TEXT, as the student printed them (at most MAX_DEBUG)."""
-    return [line for line in text.splitlines() if DEBUG_LINE.match(line)][:MAX_DEBUG]
-
-
-def _where(exc: BaseException) -> str:
-    """The last line of hog.py (or the test) that the error passed through."""
-    frames = traceback.extract_tb(exc.__traceback__)
-    mine = [f for f in frames if f.filename.endswith("hog.py")] or [f for f in frames if f.filename == "<test>"]
-    if not mine:
-        return ""
-    frame = mine[-1]
-    name = Path(frame.filename).name if frame.filename != "<test>" else "the test"
-    return f"{name}, line {frame.lineno}, in {frame.name}: {(frame.line or '').strip()}"
-
-
-@functools.lru_cache(maxsize=4096)
-def compiled_statement(source: str) -> tuple[types.CodeType, bool]:
-    """SOURCE compiled as the test runs it, and whether it is an expression (whose value is
-    shown); kept, since the same cases run again and again (every copy, every diagnosis)."""
-    try:
-        return compile(source, "<test>", "eval"), True
-    except SyntaxError:
-        return compile(source, "<test>", "exec"), False
-
-
-def split_statements(code: str) -> list[str]:
-    """Split ``>>>``/``...`` doctest lines into the statements Python would run one by one."""
-    statements: list[str] = []
-    for line in code.splitlines():
-        if line.startswith(">>> "):
-            statements.append(line[4:])
-        elif line.startswith("... ") and statements:
-            statements[-1] += "\n" + line[4:]
-        elif line.strip() in (">>>", "..."):
-            continue
-        elif statements:
-            statements[-1] += "\n" + line
-    return [s + "\n" if "\n" in s else s for s in statements]
-
-
-def _local_tests_package(folder: Path) -> None:
-    """Make ``tests`` the folder beside hog.py even when it has no ``__init__.py`` (a course's
-    tests import ``tests.play_utils``; an installed package named ``tests`` would win otherwise)."""
-    if folder.is_dir() and not (folder / "__init__.py").exists():
-        spec = importlib.machinery.ModuleSpec("tests", None, is_package=True)
-        spec.submodule_search_locations = [str(folder)]
-        sys.modules["tests"] = importlib.util.module_from_spec(spec)
-
-
-def worker_main() -> int:
-    """Child process: read a JSON list of cases (of one problem) on stdin, run each against ./hog.py,
-    print results; stop after a case that runs out of time."""
-    cases = json.loads(sys.stdin.read())
-    emit = sys.stdout
-    further = cases if isinstance(cases, dict) else None
-    sys.path.insert(0, os.getcwd())
-    _local_tests_package(Path.cwd() / "tests")
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            import hog  # noqa: F401 - loaded once; each case gets a fresh copy of its names
-    except BaseException as exc:  # noqa: BLE001
-        emit.write(json.dumps({"load_error": f"{type(exc).__name__}: {exc}", "where": _where_load(exc)}) + "\n")
-        return 0
-    import hog as module
-
-    factor = hog_checks.pace_factor()  # the grader's limits, scaled to this machine as the grader scales them
-    if further is not None:  # the grader's further checks of one problem, one summary line each
-        left = hog_checks.PROBLEM_SECONDS * factor - further.get("spent", 0.0)
-        for check in further["checks"]:
-            summary = hog_checks.run_check(check, module, key=further["key"], pace_factor=factor, seconds_left=left)
-            left -= summary["cpu"]
-            emit.write(json.dumps(summary) + "\n")
-            emit.flush()
-        return 0
-    left = hog_checks.PROBLEM_SECONDS * factor
-    for case in cases:
-        namespace = dict(vars(module))
-        began = time.process_time()
-        if "statements" in case:  # an okpy case: each prompt's display on its own
-            result = {"okpy": run_prompts(case["statements"], namespace, setup=case["setup"],
-                                          teardown=case["teardown"], timeout=case.get("timeout", OKPY_TIMEOUT))}
-        elif left <= 0:  # the grader stops a problem whose tests take all its time
-            result = {"output": LOOP, "where": "", "error": f"{PROBLEM_OUT_OF_TIME} ({LOOP_ERROR})"}
-        else:
-            result = run_test_case(case["code"], namespace, setup=case.get("setup", ""),
-                                   teardown=case.get("teardown", ""), timeout=case.get("timeout", CASE_TIMEOUT),
-                                   cpu=min(hog_checks.CASE_SECONDS * factor, left))
-        result["id"] = case["id"]
-        result["cpu"] = time.process_time() - began
-        left -= result["cpu"]
-        emit.write(json.dumps(result) + "\n")
-        emit.flush()
-        if timed_out(result):  # the problem has failed: the student hears it now, not after every case
-            break
-    return 0
-
-
-def timed_out(result: dict) -> bool:
-    """Whether a case's RESULT (from the worker) was stopped after its time: a loop, probably."""
-    report = result.get("okpy")
-    if isinstance(report, dict):
-        return LOOP_ERROR in report.get("setup_error", "") or any(
-            LOOP_ERROR in found.get("exception", "") for found in report.get("results", []))
-    return LOOP_ERROR in str(result.get("error", ""))
-
-
-def _where_load(exc: BaseException) -> str:
-    if isinstance(exc, SyntaxError):
-        return f"hog.py, line {exc.lineno}: {(exc.text or '').strip()}"
-    return _where(exc)
-
-
 # --------------------------------------------------------------------------- okpy's format
 
 
-OKPY_TIMEOUT = 10.0  # okpy's own limit for one prompt
 TRACEBACK = "Traceback (most recent call last):"
 MAX_TEST_FILE = 4 * 1024 * 1024
 
@@ -405,40 +200,6 @@ def okpy_prompts(code: str) -> list[dict]:
         else:
             prompts[-1]["expected"].append(line)
     return prompts
-
-
-def run_prompts(statements: list[str], namespace: dict, *, setup: list[str] = (), teardown: list[str] = (),
-                timeout: float | None = None, out_factory=io.StringIO) -> dict:
-    """Run SETUP, then each of STATEMENTS as okpy's console does (what it prints, and the repr of
-    a value that is not None), then TEARDOWN. Returns ``{"setup_error": str, "results": [...]}``
-    with one ``{"output": [lines], "exception": "Type: message"}`` per statement run; a statement
-    that runs past TIMEOUT ends the case with a ``Timeout`` exception."""
-    report: dict = {"setup_error": "", "results": []}
-    for statement in setup:
-        found = _run_one(statement, namespace, timeout, out_factory)
-        if found["exception"]:
-            report["setup_error"] = found["exception"]
-            break
-    if not report["setup_error"]:
-        for statement in statements:
-            found = _run_one(statement, namespace, timeout, out_factory)
-            report["results"].append(found)
-            if found["exception"].startswith("Timeout"):
-                break
-    for statement in teardown:
-        _run_one(statement, namespace, timeout, out_factory)
-    return report
-
-
-def _run_one(statement: str, namespace: dict, timeout: float | None, out_factory) -> dict:
-    result = run_case_code(">>> " + statement.replace("\n", "\n... "), namespace, timeout=timeout, out=out_factory())
-    text, exception = result["output"], ""
-    if result["error"]:
-        text = text.rsplit("\n", 1)[0]  # without the Error / Infinite loop line run_case_code adds
-        exception = result["error"]
-        if exception.startswith(LOOP_ERROR):
-            exception = "Timeout: " + exception
-    return {"output": text.splitlines(), "exception": exception}
 
 
 def okpy_display(result: dict) -> list[str]:
@@ -902,16 +663,35 @@ def run_cases(kit: Path, cases: list[dict], *, timeout: float) -> dict:
     return {"results": results, "load_error": ""}
 
 
+# A worker is Python with hog_checks alone (the one beside this file, given as its argument):
+# none of the checker's own imports, and no source of it to compile
+WORKER = "import sys; sys.path.insert(0, sys.argv[1]); import hog_checks; sys.exit(hog_checks.worker_main())"
+
+
+def worker_command() -> list[str]:
+    """The command that starts a worker (:func:`hog_checks.worker_main`) in the kit's folder."""
+    return [sys.executable, "-c", WORKER, str(Path(hog_checks.__file__).resolve().parent)]
+
+
+def worker_env() -> dict[str, str]:
+    """A worker's environment: this one, writing no ``__pycache__`` into the student's folder."""
+    return dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONIOENCODING="utf-8")
+
+
+@functools.lru_cache(maxsize=1)
+def machine_pace() -> float:
+    """The machine's pace factor (:func:`hog_checks.pace_factor`), measured once for every worker."""
+    return hog_checks.pace_factor()
+
+
 def _run_child(kit: Path, cases: list[dict], *, timeout: float) -> tuple[dict, str, bool]:
     """Run CASES in one worker: its results, the error that kept hog.py from loading, and whether
     the worker stopped answering (and was killed)."""
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker"]
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONIOENCODING="utf-8")
     lines: list[str] = []
-    with subprocess.Popen(cmd, cwd=kit, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                          stderr=subprocess.DEVNULL, text=True, env=env) as proc:
+    with subprocess.Popen(worker_command(), cwd=kit, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, text=True, env=worker_env()) as proc:
         reader = threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True)
-        proc.stdin.write(json.dumps(cases))
+        proc.stdin.write(json.dumps({"cases": cases, "pace": machine_pace()}))
         proc.stdin.close()
         reader.start()
         deadline = time.monotonic() + 5 + timeout * 1.5
@@ -959,13 +739,11 @@ def run_further(kit: Path, bank: dict, problem: dict, *, spent: float = 0.0) -> 
     checks = problem.get("further", [])
     if not checks:
         return []
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker"]
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONIOENCODING="utf-8")
     lines: list[str] = []
-    with subprocess.Popen(cmd, cwd=kit, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                          text=True, env=env) as proc:
+    with subprocess.Popen(worker_command(), cwd=kit, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, text=True, env=worker_env()) as proc:
         reader = threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True)
-        proc.stdin.write(json.dumps({"checks": checks, "key": bank["key"], "spent": spent}))
+        proc.stdin.write(json.dumps({"checks": checks, "key": bank["key"], "spent": spent, "pace": machine_pace()}))
         proc.stdin.close()
         reader.start()
         seen, deadline = 0, None
@@ -976,7 +754,7 @@ def run_further(kit: Path, bank: dict, problem: dict, *, spent: float = 0.0) -> 
                 if seen < len(checks):
                     chunks = -(-checks[seen]["calls"].count("\n") // hog_checks.CHUNK) + 1
                     deadline = time.monotonic() + 10 + 5 * checks[seen]["seconds"] * chunks
-            if time.monotonic() > deadline:
+            if deadline is not None and time.monotonic() > deadline:
                 proc.kill()
                 break
         proc.wait()
@@ -1833,7 +1611,6 @@ def build_parser() -> argparse.ArgumentParser:
                              f"{TOKEN_FILE})")
     parser.add_argument("--no-backup", action="store_true",
                         help="do not send a backup of your files to your course's server after this run")
-    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     return parser
 
 
@@ -1847,8 +1624,6 @@ def main(argv: list[str] | None = None, *, kit: Path | None = None) -> int:
     parser = build_parser()
     parser.__class__ = _Parser
     args = parser.parse_args(argv)
-    if args.worker:
-        return worker_main()
     kit = Path(kit) if kit else Path(__file__).resolve().parent
     out = sys.stdout
     try:
