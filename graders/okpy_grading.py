@@ -31,7 +31,7 @@ from hogkit.errors import HogkitError
 from hogkit.generate.solution import solution_hog_source
 from hogkit.problems.specs import problem_specs
 from hogkit.shipped import ok as checker
-from hogkit.shipped.hog_checks import BANK_FILE
+from hogkit.shipped.hog_checks import BANK_FILE, OKPY_TIMEOUT
 from hogkit.variant import Variant
 
 MAX_SUPPORT_BYTES = 8 * 1024 * 1024
@@ -100,7 +100,7 @@ def _run_case(sandbox: Sandbox, suite: dict, case: dict, key: str) -> tuple[bool
     prompts = checker.okpy_prompts(case.get("code", ""))
     setup, teardown = _statements(suite.get("setup", "")), _statements(suite.get("teardown", ""))
     request = f"run_okpy(globals(), {setup!r}, {[p['code'] for p in prompts]!r}, {teardown!r})"
-    got = sandbox.call(request, timeout=max(sandbox.limits.call_timeout, checker.OKPY_TIMEOUT))
+    got = sandbox.call(request, timeout=max(sandbox.limits.call_timeout, OKPY_TIMEOUT))
     if not got.ok:
         return False, f"{short(prompts[0]['code'] if prompts else '', 200)} failed: {got.error}", got.fatal
     value = got.value

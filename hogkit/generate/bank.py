@@ -35,6 +35,7 @@ from hogkit.problem_layout import Problem
 from hogkit.problems.checks import ProblemSpec, Unlock
 from hogkit.problems.displaying import display, doctest_code
 from hogkit.problems.specs import problem_specs
+from hogkit.shipped import hog_checks
 from hogkit.shipped import ok as checker
 from hogkit.variant import Variant
 
@@ -58,7 +59,7 @@ class _Builder:
         namespace = dict(vars(self.ref))
         steps, index = [], 0
         for statement in statements:
-            result = checker.run_case_code(">>> " + statement, namespace, timeout=0.5 if loop_ok else None)
+            result = hog_checks.run_case_code(">>> " + statement, namespace, timeout=0.5 if loop_ok else None)
             lines = [line for line in result["output"].splitlines() if line.strip()]
             if checker.LOOP in lines and not loop_ok:
                 raise AssertionError(f"reference loops on {statement}")

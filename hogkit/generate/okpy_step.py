@@ -21,7 +21,7 @@ from hogkit.problems.checks import Doctest, ProblemSpec, Unlock
 from hogkit.problems.displaying import as_hog, doctest_code
 from hogkit.problems.specs import problem_specs
 from hogkit.shipped import ok as checker
-from hogkit.shipped.hog_checks import further_case
+from hogkit.shipped.hog_checks import further_case, run_prompts
 from hogkit.source_module import load_source_module
 from hogkit.variant import Variant
 
@@ -41,7 +41,7 @@ def _expected_lines(ref: types.ModuleType, statements: list[str], *, setup: list
     value's repr, printed text, or the error's type name. None if a statement never finishes."""
     with as_hog(ref):
         # a question whose answer is "Infinite loop" runs on until stopped: stop it soon, as the bank does
-        report = checker.run_prompts(statements, dict(vars(ref)), setup=setup, teardown=teardown,
+        report = run_prompts(statements, dict(vars(ref)), setup=setup, teardown=teardown,
                                      timeout=LOOP_SECONDS if loops else 5.0)
     if report["setup_error"]:
         raise AssertionError(f"the reference fails the setup {setup}: {report['setup_error']}")

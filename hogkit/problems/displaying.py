@@ -1,7 +1,7 @@
 """Run a visible test case against a module standing in for ``hog`` and say what it displays.
 
 The bank (expected outputs), the grader (the reference's side) and the notebooks all call
-:func:`display`, which runs the kit checker's own :func:`hogkit.shipped.ok.run_test_case`: a case
+:func:`display`, which runs the kit checker's own :func:`hogkit.shipped.hog_checks.run_test_case`: a case
 displays the same text wherever it runs.
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from hogkit.problems.checks import Doctest, prompted
 from hogkit.shipped import construct_check
-from hogkit.shipped.ok import run_test_case
+from hogkit.shipped.hog_checks import run_test_case
 
 
 def doctest_code(statements: tuple[str, ...]) -> str:

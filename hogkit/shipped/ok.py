@@ -60,6 +60,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import zipfile
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 if __package__:  # imported as part of HogKit
@@ -73,14 +74,12 @@ else:  # the kit's script, beside hog_checks.py
 BANK_FILE = "ok_bank.json"
 PROGRESS_FILE = ".ok_progress.json"
 FORMAT = 2
+# what a case displays when it fails, and how one is run: hog_checks's, which the workers import alone
 ERROR, LOOP, LOOP_ERROR = hog_checks.ERROR, hog_checks.LOOP, hog_checks.LOOP_ERROR
+CASE_TIMEOUT = hog_checks.CASE_TIMEOUT
+run_test_case, timed_out = hog_checks.run_test_case, hog_checks.timed_out
 KEYWORDS = {"error": ERROR, "infinite loop": LOOP}
-CASE_TIMEOUT, OKPY_TIMEOUT = hog_checks.CASE_TIMEOUT, hog_checks.OKPY_TIMEOUT
 NOT_RUN = "not run: an earlier case of this problem ran out of time"
-PROBLEM_OUT_OF_TIME = hog_checks.PROBLEM_OUT_OF_TIME
-# running a case: in hog_checks, which the checker's worker processes import alone
-run_test_case, run_case_code, run_prompts = hog_checks.run_test_case, hog_checks.run_case_code, hog_checks.run_prompts
-split_statements, timed_out, without_debug = hog_checks.split_statements, hog_checks.timed_out, hog_checks.without_debug
 CONTEST_ENTRY = "hog_contest.py"
 MAX_ANSWER = 5000
 
@@ -165,9 +164,6 @@ def bank_seal(bank: dict) -> str:
     """The keyed hash of a bank's content (everything but the seal itself)."""
     body = {k: v for k, v in bank.items() if k != "seal"}
     return _mac(bank["key"], "bank", json.dumps(body, sort_keys=True, separators=(",", ":")))
-
-
-# --------------------------------------------------------------------------- running code
 
 
 # --------------------------------------------------------------------------- okpy's format
@@ -668,53 +664,59 @@ def run_cases(kit: Path, cases: list[dict], *, timeout: float) -> dict:
 WORKER = "import sys; sys.path.insert(0, sys.argv[1]); import hog_checks; sys.exit(hog_checks.worker_main())"
 
 
-def worker_command() -> list[str]:
-    """The command that starts a worker (:func:`hog_checks.worker_main`) in the kit's folder."""
-    return [sys.executable, "-c", WORKER, str(Path(hog_checks.__file__).resolve().parent)]
-
-
-def worker_env() -> dict[str, str]:
-    """A worker's environment: this one, writing no ``__pycache__`` into the student's folder."""
-    return dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONIOENCODING="utf-8")
-
-
 @functools.lru_cache(maxsize=1)
 def machine_pace() -> float:
     """The machine's pace factor (:func:`hog_checks.pace_factor`), measured once for every worker."""
     return hog_checks.pace_factor()
 
 
-def _run_child(kit: Path, cases: list[dict], *, timeout: float) -> tuple[dict, str, bool]:
-    """Run CASES in one worker: its results, the error that kept hog.py from loading, and whether
-    the worker stopped answering (and was killed)."""
+def _run_worker(kit: Path, work: dict, allowance: Callable[[int], float | None]) -> tuple[list[dict], bool]:
+    """Run WORK (what :func:`hog_checks.worker_main` reads, less the pace) in a worker in KIT, which
+    writes no ``__pycache__`` there: the objects it printed, one a line, and whether it stopped
+    answering (and was killed). ALLOWANCE(n) is how many seconds the worker has to print its next
+    line once it has printed N (None: the time it had)."""
+    command = [sys.executable, "-c", WORKER, str(Path(hog_checks.__file__).resolve().parent)]
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONIOENCODING="utf-8")
     lines: list[str] = []
-    with subprocess.Popen(worker_command(), cwd=kit, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                          stderr=subprocess.DEVNULL, text=True, env=worker_env()) as proc:
+    with subprocess.Popen(command, cwd=kit, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, text=True, env=env) as proc:
         reader = threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True)
-        proc.stdin.write(json.dumps({"cases": cases, "pace": machine_pace()}))
+        proc.stdin.write(json.dumps({**work, "pace": machine_pace()}))
         proc.stdin.close()
         reader.start()
-        deadline = time.monotonic() + 5 + timeout * 1.5
-        seen, hung = 0, False
+        seen, deadline, hung = 0, time.monotonic() + allowance(0), False
         while reader.is_alive():
             reader.join(0.05)
-            if len(lines) != seen:  # progress: each finished case earns the next one its time
-                seen, deadline = len(lines), time.monotonic() + timeout * 1.5 + 1
+            if len(lines) != seen:  # progress: each line answered earns the next its time
+                seen, more = len(lines), allowance(len(lines))
+                deadline = deadline if more is None else time.monotonic() + more
             if time.monotonic() > deadline:
                 proc.kill()
                 hung = True
                 break
         proc.wait()
         reader.join(1)
-    results: dict[str, dict] = {}
+    items = []
     for line in lines:
         try:
             item = json.loads(line)
         except ValueError:
             continue
+        if isinstance(item, dict):
+            items.append(item)
+    return items, hung
+
+
+def _run_child(kit: Path, cases: list[dict], *, timeout: float) -> tuple[dict, str, bool]:
+    """Run CASES in one worker: its results, the error that kept hog.py from loading, and whether
+    the worker stopped answering (and was killed)."""
+    items, hung = _run_worker(kit, {"cases": cases}, lambda seen: (5 if not seen else 1) + timeout * 1.5)
+    results: dict[str, dict] = {}
+    for item in items:
         if "load_error" in item:
             return {}, f"{item['load_error']} ({item['where']})" if item.get("where") else item["load_error"], hung
-        results[item["id"]] = item
+        if "id" in item:
+            results[item["id"]] = item
     return results, "", hung
 
 
@@ -739,34 +741,15 @@ def run_further(kit: Path, bank: dict, problem: dict, *, spent: float = 0.0) -> 
     checks = problem.get("further", [])
     if not checks:
         return []
-    lines: list[str] = []
-    with subprocess.Popen(worker_command(), cwd=kit, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                          stderr=subprocess.DEVNULL, text=True, env=worker_env()) as proc:
-        reader = threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True)
-        proc.stdin.write(json.dumps({"checks": checks, "key": bank["key"], "spent": spent, "pace": machine_pace()}))
-        proc.stdin.close()
-        reader.start()
-        seen, deadline = 0, None
-        while reader.is_alive():
-            reader.join(0.05)
-            if deadline is None or len(lines) != seen:  # each check answered earns the next its time
-                seen = len(lines)
-                if seen < len(checks):
-                    chunks = -(-checks[seen]["calls"].count("\n") // hog_checks.CHUNK) + 1
-                    deadline = time.monotonic() + 10 + 5 * checks[seen]["seconds"] * chunks
-            if deadline is not None and time.monotonic() > deadline:
-                proc.kill()
-                break
-        proc.wait()
-        reader.join(1)
-    found = []
-    for line in lines:
-        try:
-            item = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(item, dict) and "name" in item and "wrong" in item:
-            found.append(item)
+
+    def allowance(seen: int) -> float | None:  # each check answered earns the next its time
+        if seen >= len(checks):
+            return None
+        chunks = -(-checks[seen]["calls"].count("\n") // hog_checks.CHUNK) + 1
+        return 10 + 5 * checks[seen]["seconds"] * chunks
+
+    items, _ = _run_worker(kit, {"checks": checks, "key": bank["key"], "spent": spent}, allowance)
+    found = [item for item in items if "name" in item and "wrong" in item]
     for check in checks[len(found):]:
         found.append({"name": check["name"], "calls": check["calls"].count("\n") + 1, "wrong": 0,
                       "first": "the checks stopped here (hog.py exited, crashed or blocked)", "out_of_time": True})

@@ -293,8 +293,8 @@ def test_a_loop_stops_even_where_ctrl_c_is_ignored():
     """A background job (``python3 ok &``) starts with SIGINT ignored; a looping case must still
     be stopped after its time, and the old handler put back."""
     code = ("import signal; signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
-            "from hogkit.shipped import ok\n"
-            "result = ok.run_case_code('>>> while True: pass', {}, timeout=0.3)\n"
+            "from hogkit.shipped import hog_checks\n"
+            "result = hog_checks.run_case_code('>>> while True: pass', {}, timeout=0.3)\n"
             "print(result['output'].splitlines()[-1], signal.getsignal(signal.SIGINT) == signal.SIG_IGN)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
