@@ -61,7 +61,7 @@ class _Builder:
         for statement in statements:
             result = hog_checks.run_case_code(">>> " + statement, namespace, timeout=0.5 if loop_ok else None)
             lines = [line for line in result["output"].splitlines() if line.strip()]
-            if checker.LOOP in lines and not loop_ok:
+            if hog_checks.LOOP in lines and not loop_ok:
                 raise AssertionError(f"reference loops on {statement}")
             step: dict = {"code": ">>> " + statement}
             if lines:

@@ -42,6 +42,13 @@ class Kits(dict):
         return self[name]
 
 
+def copy_skeleton(out: Path, dest: Path) -> Path:
+    """DEST: a copy of the student skeleton of the kit in OUT, leaving out any ``__pycache__`` in it
+    (the committed kit's skeleton may hold one where Python ran it in place)."""
+    shutil.copytree(out / "student_skeleton", dest, ignore=shutil.ignore_patterns("__pycache__"))
+    return dest
+
+
 @pytest.fixture(scope="module")
 def kits(tmp_path_factory):
     """The kits of the variants the module's tests use, built on demand."""
@@ -52,8 +59,7 @@ def kits(tmp_path_factory):
 def fa19_kit(kits, tmp_path):
     """A fresh copy of the fa19 student kit, and its answers."""
     out, answers = kits["fa19"]
-    copy = tmp_path / "kit"
-    shutil.copytree(out / "student_skeleton", copy, ignore=shutil.ignore_patterns("__pycache__"))
+    copy = copy_skeleton(out, tmp_path / "kit")
     return copy, out / "solutions" / "hog.py", answers
 
 
@@ -251,8 +257,7 @@ def test_interactive_mode_loads_student_code(fa19_kit):
 @pytest.mark.parametrize("name", ["sp18", "fa17"])
 def test_other_variants_unlock_implement_score(kits, tmp_path, name):
     out, answers = kits[name]
-    kit = tmp_path / name
-    shutil.copytree(out / "student_skeleton", kit, ignore=shutil.ignore_patterns("__pycache__"))
+    kit = copy_skeleton(out, tmp_path / name)
     assert not (kit / "hog.py").read_text() == (out / "solutions" / "hog.py").read_text()
     assert unlock_all(kit, answers, "01").returncode == 0
     before = json.loads(ok(kit, "--score", "--json").stdout)["total"]

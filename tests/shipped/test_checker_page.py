@@ -24,8 +24,7 @@ def built(tmp_path_factory):
 @pytest.fixture
 def kit(built, tmp_path):
     out, _ = built
-    copy = tmp_path / "kit"
-    shutil.copytree(out / "student_skeleton", copy, ignore=shutil.ignore_patterns("__pycache__"))
+    copy = base.copy_skeleton(out, tmp_path / "kit")
     shutil.copy(out / "solutions" / "hog.py", copy / "hog.py")
     return copy
 
